@@ -1,0 +1,124 @@
+/**
+ * Splits a document into passages by section (FORMATS §1). A section that fits the budget is one
+ * passage; a longer one is split between sentence-like units — never inside a sentence, list item
+ * or table row, never between a table's rows when the table fits, and never between a lead-in
+ * ("Exclusions:") and what follows it — into parts `4`, `4.2`, `4.3`…
+ */
+import { shortHash } from '../text/hash.js';
+import { splitUnits, type TextUnit } from '../text/sentences.js';
+import type { Passage, Section, SourceDocument } from '../types.js';
+
+/** Bump when chunking changes the passages it makes; part of the index buster. */
+export const CHUNKER_VERSION = 1;
+
+/** Chunking settings. */
+export interface ChunkOptions {
+  /** Largest passage in characters (about 200–250 word pieces at the default). */
+  maxChars: number;
+}
+
+/** The default budget: fits the 256–512 token windows of small embedding models. */
+export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { maxChars: 1000 };
+
+/** A run of units that must stay in one passage when it fits. */
+interface Block {
+  start: number;
+  end: number;
+  units: TextUnit[];
+}
+
+/** The passages of a document, in document order. */
+export function chunkDocument(document: SourceDocument, options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Passage[] {
+  const passages: Passage[] = [];
+  const usedIds = new Set(document.sections.map((section) => section.id));
+  for (const section of document.sections) {
+    const ranges = sectionRanges(document.text, section, options.maxChars);
+    ranges.forEach((range, index) => {
+      const part = index + 1;
+      let passageId = part === 1 ? section.id : `${section.id}.${part}`;
+      if (part > 1 && usedIds.has(passageId)) passageId = `${section.id}.p${part}`;
+      passages.push(makePassage(document, section, part, passageId, range));
+    });
+  }
+  return passages;
+}
+
+function makePassage(
+  document: SourceDocument,
+  section: Section,
+  part: number,
+  passageId: string,
+  range: { start: number; end: number },
+): Passage {
+  const text = document.text.slice(range.start, range.end);
+  const passage: Passage = {
+    cite: `${document.id}#${passageId}`,
+    docId: document.id,
+    sectionId: section.id,
+    part,
+    heading: section.heading,
+    title: document.title,
+    revision: document.revision,
+    date: document.date,
+    access: document.access,
+    text,
+    start: range.start,
+    end: range.end,
+    hash: shortHash(text),
+  };
+  if (section.page !== undefined) passage.page = section.page;
+  return passage;
+}
+
+/** Offsets of the passages of one section; none when the section has no text under its heading. */
+function sectionRanges(text: string, section: Section, maxChars: number): { start: number; end: number }[] {
+  const units = splitUnits(text.slice(section.start, section.end), section.start);
+  if (!units.some((unit) => unit.kind !== 'heading')) return [];
+  const first = units[0];
+  const last = units[units.length - 1];
+  if (!first || !last) return [];
+  if (last.end - first.start <= maxChars) return [{ start: first.start, end: last.end }];
+  return packBlocks(toBlocks(units), maxChars);
+}
+
+/** Groups units that belong together: a table's rows, a heading or lead-in with what follows. */
+function toBlocks(units: TextUnit[]): Block[] {
+  const blocks: Block[] = [];
+  let previous: TextUnit | undefined;
+  for (const unit of units) {
+    const current = blocks[blocks.length - 1];
+    if (current && previous && belongsWith(previous, unit)) {
+      current.units.push(unit);
+      current.end = unit.end;
+    } else blocks.push({ start: unit.start, end: unit.end, units: [unit] });
+    previous = unit;
+  }
+  return blocks;
+}
+
+const isTableUnit = (unit: TextUnit) => unit.kind === 'table-row' || unit.kind === 'table-rule';
+
+function belongsWith(previous: TextUnit, unit: TextUnit): boolean {
+  if (previous.kind === 'heading' || /:\s*$/.test(previous.text)) return true;
+  return isTableUnit(previous) && isTableUnit(unit);
+}
+
+/** Packs blocks greedily into ranges of at most `maxChars`; an oversized block is split between its units. */
+function packBlocks(blocks: Block[], maxChars: number): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  let current: { start: number; end: number } | undefined;
+  const pieces = blocks.flatMap((block) => (block.end - block.start <= maxChars ? [block] : unitPieces(block)));
+  for (const piece of pieces) {
+    if (current && piece.end - current.start <= maxChars) current.end = piece.end;
+    else {
+      if (current) ranges.push(current);
+      current = { start: piece.start, end: piece.end };
+    }
+  }
+  if (current) ranges.push(current);
+  return ranges;
+}
+
+function unitPieces(block: Block): { start: number; end: number }[] {
+  return block.units.map((unit) => ({ start: unit.start, end: unit.end }));
+}

@@ -1,0 +1,134 @@
+/**
+ * The only contracts between the core and the outside world. Adapters (Node, browser, test
+ * fakes) implement these; the core never reaches for a platform API itself.
+ */
+import type {
+  DocumentFormat,
+  Prompt,
+  QuestionPart,
+  RetrievedPassage,
+  SourceDocument,
+  TokenUsage,
+} from './types.js';
+
+/**
+ * The part of `AbortSignal` the core uses. The core is built without DOM or Node types, so it
+ * names the shape; a real `AbortSignal` satisfies it.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** Options every long call accepts. */
+export interface CallOptions {
+  signal?: AbortSignalLike;
+}
+
+/** Turns text into unit vectors. Documents and queries are separate because some models prefix them differently. */
+export interface Embedder {
+  /** Identifies the model and its settings; part of the index buster. */
+  readonly modelId: string;
+  /** Length of every vector returned. */
+  readonly dimensions: number;
+  /** Largest number of texts one `embedDocuments` call should carry. */
+  readonly maxBatchSize: number;
+  /** One L2-normalised vector per text, in order. */
+  embedDocuments(texts: string[], options?: CallOptions): Promise<Float32Array[]>;
+  /** One L2-normalised vector for a search query. */
+  embedQuery(text: string, options?: CallOptions): Promise<Float32Array>;
+}
+
+/** What a generator is asked. */
+export interface GenerateRequest {
+  question: string;
+  /** The question's id in a questions file, when there is one (the scripted generator needs it). */
+  questionId?: string;
+  /** The question split into the parts an answer must cover. */
+  parts: QuestionPart[];
+  /** The passages given, in prompt order. */
+  passages: RetrievedPassage[];
+  /** The exact prompt built from them. */
+  prompt: Prompt;
+}
+
+/** Options of one generation. */
+export interface GenerateOptions extends CallOptions {
+  /** Called with each new piece of text as it is produced. */
+  onDelta?: (delta: string) => void;
+}
+
+/** What a generator returns. */
+export interface GenerateResult {
+  text: string;
+  usage: TokenUsage;
+  /** `abort` when stopped through the signal, `length` when cut by the token limit. */
+  finishReason: 'stop' | 'length' | 'abort';
+  /** Who wrote the answer: `code` for extractive and scripted answers. */
+  decidedBy: 'code' | 'model';
+}
+
+/** Writes an answer from the prompt (a model) or from the passages directly (extractive). */
+export interface Generator {
+  /** Identifies the generator and its model, e.g. `extractive` or `webllm:Qwen2.5-0.5B…`. */
+  readonly id: string;
+  generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
+}
+
+/** What decides whether a saved index may be reused: any change means re-index. */
+export interface IndexBuster {
+  embedderId: string;
+  dimensions: number;
+  chunkerVersion: number;
+  schemaVersion: number;
+}
+
+/** A saved index: the buster it was built under and an opaque payload. */
+export interface StoredIndex {
+  buster: IndexBuster;
+  /** Whatever `serializeIndex` produced; the store only keeps it. */
+  payload: unknown;
+}
+
+/** Keeps a saved index between sessions (a file in Node, IndexedDB in the browser, memory in tests). */
+export interface IndexStore {
+  /** The saved index, or undefined when none is saved. */
+  load(options?: CallOptions): Promise<StoredIndex | undefined>;
+  save(index: StoredIndex, options?: CallOptions): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** Raw input to a parser: a file's name, bytes and modification time. */
+export interface ParserInput {
+  name: string;
+  bytes: Uint8Array;
+  /** ISO date used when the document states none. */
+  modified?: string;
+}
+
+/** Turns a file into a `SourceDocument`. */
+export interface DocumentParser {
+  readonly format: DocumentFormat;
+  /** File extensions (lower case, with the dot) this parser reads. */
+  readonly extensions: readonly string[];
+  parse(input: ParserInput, options?: CallOptions): Promise<SourceDocument>;
+}
+
+/** A judge's opinion on whether evidence states a claim. */
+export interface ClaimJudgement {
+  supported: boolean;
+  /** 0–1; how strongly the evidence states the claim. */
+  score: number;
+  /** Why not, in a few words, when not supported. */
+  reason?: string;
+}
+
+/**
+ * Decides whether the cited passages state a claim. The lexical judge is the default; a small
+ * NLI or cross-encoder model can take its place where one is loaded.
+ */
+export interface ClaimJudge {
+  readonly id: string;
+  judge(claim: string, evidence: string[], options?: CallOptions): Promise<ClaimJudgement>;
+}

@@ -1,0 +1,119 @@
+/**
+ * Splits document text into sentence-like units with offsets: sentences of prose, list items,
+ * table rows and headings. Used by the chunker (never split inside a unit), the extractive
+ * generator (answer with whole units) and the checker (claims).
+ */
+
+/** What a unit is. Tables and headings are kept apart from prose because they read differently. */
+export type UnitKind = 'sentence' | 'list-item' | 'table-row' | 'table-rule' | 'heading';
+
+/** A sentence-like unit: `source.slice(start, end) === text`. */
+export interface TextUnit {
+  kind: UnitKind;
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Words after which a full stop does not end a sentence. */
+const ABBREVIATIONS = new Set([
+  'e.g', 'i.e', 'etc', 'no', 'nos', 'fig', 'figs', 'approx', 'vs', 'mr', 'mrs', 'ms', 'dr',
+  'st', 'ca', 'cf', 'min', 'max', 'incl', 'excl', 'ref', 'art', 'sec', 'vol', 'p', 'pp', 'dept',
+]);
+
+/** Splits `text` (starting at `offset` in its source) into units. */
+export function splitUnits(text: string, offset = 0): TextUnit[] {
+  const units: TextUnit[] = [];
+  const linePattern = /[^\n]*(?:\n|$)/g;
+  let paragraph: { start: number; end: number } | undefined;
+  const flush = () => {
+    if (paragraph) units.push(...splitProse(text, paragraph.start, paragraph.end, offset));
+    paragraph = undefined;
+  };
+  for (const match of text.matchAll(linePattern)) {
+    if (match[0] === '' && match.index === text.length) break;
+    const start = match.index;
+    const line = match[0].replace(/\r?\n$/, '');
+    const end = start + line.length;
+    const trimmed = line.trim();
+    const kind = lineKind(trimmed);
+    if (trimmed === '') {
+      flush();
+    } else if (kind) {
+      flush();
+      const lead = line.length - line.trimStart().length;
+      units.push(makeUnit(kind, text, start + lead, start + lead + trimmed.length, offset));
+    } else if (paragraph) {
+      paragraph.end = end;
+    } else {
+      paragraph = { start, end };
+    }
+  }
+  flush();
+  return units;
+}
+
+function lineKind(trimmed: string): UnitKind | undefined {
+  if (/^#{1,6}\s/.test(trimmed)) return 'heading';
+  if (/^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/.test(trimmed)) return 'table-rule';
+  if (trimmed.startsWith('|') && trimmed.indexOf('|', 1) > 0) return 'table-row';
+  if (/^([-*+•]|\d{1,2}[.)])\s+/.test(trimmed)) return 'list-item';
+  return undefined;
+}
+
+function makeUnit(kind: UnitKind, text: string, start: number, end: number, offset: number): TextUnit {
+  return { kind, text: text.slice(start, end), start: start + offset, end: end + offset };
+}
+
+/** Splits one paragraph of prose at sentence ends. */
+function splitProse(text: string, start: number, end: number, offset: number): TextUnit[] {
+  const units: TextUnit[] = [];
+  let sentenceStart = skipSpace(text, start, end);
+  const boundary = /[.!?]+["'”’)]*(?=\s+["'“‘(]?[A-Z0-9])/g;
+  boundary.lastIndex = sentenceStart;
+  const body = text.slice(0, end);
+  for (let match = boundary.exec(body); match; match = boundary.exec(body)) {
+    const stop = match.index + match[0].length;
+    if (!endsSentence(text, sentenceStart, match.index)) continue;
+    units.push(makeUnit('sentence', text, sentenceStart, stop, offset));
+    sentenceStart = skipSpace(text, stop, end);
+    boundary.lastIndex = sentenceStart;
+  }
+  const last = trimEnd(text, sentenceStart, end);
+  if (last > sentenceStart) units.push(makeUnit('sentence', text, sentenceStart, last, offset));
+  return units;
+}
+
+/** False when the full stop at `dot` belongs to an abbreviation or an initial. */
+function endsSentence(text: string, sentenceStart: number, dot: number): boolean {
+  if (text[dot] !== '.') return true;
+  const word = /([A-Za-z.]+)$/.exec(text.slice(sentenceStart, dot))?.[1] ?? '';
+  if (ABBREVIATIONS.has(word.toLowerCase())) return false;
+  return !/^[A-Z]$/.test(word);
+}
+
+function skipSpace(text: string, index: number, end: number): number {
+  while (index < end && /\s/.test(text[index] ?? '')) index++;
+  return index;
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
+  return end;
+}
+
+/** The readable text of a unit: Markdown markers removed, table cells joined. */
+export function plainUnitText(unit: Pick<TextUnit, 'kind' | 'text'>): string {
+  let text = unit.text;
+  if (unit.kind === 'heading') text = text.replace(/^#{1,6}\s+/, '');
+  if (unit.kind === 'list-item') text = text.replace(/^([-*+•]|\d{1,2}[.)])\s+/, '');
+  if (unit.kind === 'table-row') {
+    text = text
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((cell) => cell.trim())
+      .filter(Boolean)
+      .join(': ');
+  }
+  return text.replace(/\*\*|__|`/g, '').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,204 @@
+/**
+ * The plain data that flows through Footnote's pipeline. Every stage is a function over these
+ * shapes; nothing here knows about the DOM, Node, Orama or a model.
+ */
+
+/** Access label of a document or a viewer. `public` is the default and readable by everyone. */
+export type AccessLabel = string;
+
+/** The file formats the ingest stage understands. */
+export type DocumentFormat = 'markdown' | 'text' | 'html';
+
+/** A section of a document: a heading and the text under it, as offsets into `SourceDocument.text`. */
+export interface Section {
+  /** `4` for a numbered heading (`## 4. Exclusions`), the slug of the heading otherwise, `intro` before any heading. */
+  id: string;
+  /** Heading text without Markdown markers; empty for the untitled intro. */
+  heading: string;
+  /** Heading level 1–6; 0 for the untitled intro. */
+  level: number;
+  /** Offset of the section's first character (its heading line) in the document text. */
+  start: number;
+  /** Offset one past the section's last character. */
+  end: number;
+  /** 1-based page number, where the format has pages. */
+  page?: number;
+}
+
+/** A document as parsed, before chunking. */
+export interface SourceDocument {
+  /** Stable id: front matter `id`, else the slugged file name. */
+  id: string;
+  title: string;
+  /** Front matter `revision`, else a short hash of the content. */
+  revision: string;
+  /** ISO date (YYYY-MM-DD). */
+  date: string;
+  /**
+   * What this document replaces: whole documents (`dw480-manual-v2`) or single sections
+   * (`wm720-manual#6`, a Footnote extension of FORMATS §1).
+   */
+  supersedes: string[];
+  access: AccessLabel;
+  format: DocumentFormat;
+  /** The name the document came from (a file name); for display and errors only. */
+  sourceName: string;
+  /** The document's plain text. Passage offsets index into this string. */
+  text: string;
+  /** Offset of `text` inside the original file (front matter length for Markdown). */
+  textOffset: number;
+  sections: Section[];
+  /** Short hash of `text`, used to skip re-indexing unchanged documents. */
+  contentHash: string;
+}
+
+/** A retrievable, citable slice of a document. */
+export interface Passage {
+  /** Citation id: `<document id>#<passage id>`, e.g. `dw480-manual-v3#4` or `…#4.2` for a split section. */
+  cite: string;
+  docId: string;
+  /** Section id this passage belongs to (without the `.2` part suffix). */
+  sectionId: string;
+  /** 1-based part number inside the section. */
+  part: number;
+  heading: string;
+  title: string;
+  revision: string;
+  date: string;
+  access: AccessLabel;
+  /** Exact slice `document.text.slice(start, end)`. */
+  text: string;
+  start: number;
+  end: number;
+  page?: number;
+  /** Short content hash of `text`. */
+  hash: string;
+}
+
+/** A passage as returned by retrieval, with the scores that ranked it. */
+export interface RetrievedPassage {
+  passage: Passage;
+  /** 1-based rank in the final list. */
+  rank: number;
+  /** Fused score used for ranking (RRF or weighted sum, see `RetrievalOptions.fusion`). */
+  score: number;
+  /** BM25 score, absent when the lexical search did not return this passage. */
+  lexicalScore?: number;
+  /** Cosine similarity, absent when the vector search did not return this passage. */
+  vectorScore?: number;
+  /** Share (0–1) of the query's content terms, idf-weighted, that the passage contains. */
+  termCoverage: number;
+  /** Question parts (indexes into `QuestionPart[]`) this passage was retrieved for. */
+  parts: number[];
+  /** Citation ids of the passages that supersede this one, where some do. */
+  supersededBy: string[];
+  /** True when the passage was added because it supersedes a retrieved passage. */
+  addedBySupersession?: boolean;
+}
+
+/** One part of a question that an answer must cover. */
+export interface QuestionPart {
+  /** The part as text, e.g. "how often should the DW-480 filter be cleaned". */
+  text: string;
+  /** Content terms (stemmed) that a passage must mention to cover the part. */
+  terms: string[];
+  /** What kind of value the part asks for, when that can be told. */
+  expects: AnswerType;
+}
+
+/** The kind of value a question part asks for. */
+export type AnswerType =
+  | 'duration'
+  | 'frequency'
+  | 'quantity'
+  | 'temperature'
+  | 'part-number'
+  | 'code'
+  | 'yes-no'
+  | 'date'
+  | 'price'
+  | 'text';
+
+/** The names of the verdict flags of FORMATS §3. */
+export type FlagName =
+  | 'missing_evidence'
+  | 'invalid_citation'
+  | 'unsupported_claim'
+  | 'conflict'
+  | 'superseded'
+  | 'injection';
+
+/** A flag with the evidence that raised it. */
+export interface RagWarning {
+  flag: FlagName;
+  /** One sentence a person can read, naming the problem. */
+  message: string;
+  /** Index into `Verdict.claims` of the claim concerned. */
+  claim?: number;
+  /** Citation ids concerned (the invalid one, the superseded one, the conflicting ones…). */
+  cites?: string[];
+  /** The question part concerned, for `missing_evidence`. */
+  part?: string;
+  /** Values concerned, for `conflict` (one per cite, same order). */
+  values?: string[];
+  /** The citation id that is authoritative, for `conflict` and `superseded`. */
+  authoritative?: string;
+}
+
+/** A claim of an answer: a sentence or clause with the citations attached to it. */
+export interface Claim {
+  text: string;
+  cites: string[];
+  supported: boolean;
+  /** Offsets of the claim in the answer text. */
+  start: number;
+  end: number;
+  /** Why the claim is not supported, when it is not. */
+  reasons?: string[];
+}
+
+/** The outcome of the check stage (FORMATS §3). */
+export type VerdictStatus = 'answered' | 'qualified' | 'abstained';
+
+/** The verdict on one answer. */
+export interface Verdict {
+  status: VerdictStatus;
+  /** Distinct flag names, in a stable order. */
+  flags: FlagName[];
+  claims: Claim[];
+  /** Each flag with its evidence. */
+  warnings: RagWarning[];
+}
+
+/** Who decided a step: code (deterministic) or a model. */
+export type DecidedBy = 'code' | 'model';
+
+/** One step of the trace. */
+export interface TraceStep {
+  stage: 'analyse' | 'embed-query' | 'retrieve' | 'select' | 'prompt' | 'generate' | 'verify';
+  decidedBy: DecidedBy;
+  ms: number;
+  /** Free-form, JSON-serialisable details (passages and scores, prompt text, tokens…). */
+  detail: Record<string, unknown>;
+}
+
+/** A chat message of a prompt. */
+export interface PromptMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+/** The exact prompt given to a generator, with the passages it numbers. */
+export interface Prompt {
+  messages: PromptMessage[];
+  /** Citation ids of the passages in the prompt, in prompt order. */
+  cites: string[];
+  /** Passages that did not fit the budget, lowest-ranked first dropped. */
+  omitted: string[];
+}
+
+/** Token counts of one generation. */
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+}
