@@ -104,6 +104,20 @@ export interface QuestionPart {
   terms: string[];
   /** What kind of value the part asks for, when that can be told. */
   expects: AnswerType;
+  /**
+   * How much each term counts when judging whether a text covers the part: its idf in the
+   * library, less for numbers (a user's belief, not a topic) and for terms the library never
+   * uses (paraphrase the documents cannot match). Set by retrieval; absent before it.
+   */
+  weights?: Record<string, number>;
+  /** Terms no passage of the library contains: the asker's wording, discounted by coverage checks. Set by retrieval. */
+  unknownTerms?: string[];
+  /**
+   * Terms that come only from a statement before the question ("My display shows UE. What does
+   * that mean?"): they set the scene, so coverage checks count them for less. Codes and other
+   * capitalised referents of the statement (`UE`, `DW-480`) are not among them.
+   */
+  contextTerms?: string[];
 }
 
 /** The kind of value a question part asks for. */

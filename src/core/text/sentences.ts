@@ -84,12 +84,17 @@ function splitProse(text: string, start: number, end: number, offset: number): T
   return units;
 }
 
-/** False when the full stop at `dot` belongs to an abbreviation or an initial. */
+/**
+ * False when the full stop at `dot` belongs to an abbreviation ("e.g.", "No.") or a person's
+ * initial ("J. Smith"). A lone capital after a unit sign or in "class C." ends a sentence.
+ */
 function endsSentence(text: string, sentenceStart: number, dot: number): boolean {
   if (text[dot] !== '.') return true;
-  const word = /([A-Za-z.]+)$/.exec(text.slice(sentenceStart, dot))?.[1] ?? '';
+  const before = text.slice(sentenceStart, dot);
+  const word = /([A-Za-z.]+)$/.exec(before)?.[1] ?? '';
   if (ABBREVIATIONS.has(word.toLowerCase())) return false;
-  return !/^[A-Z]$/.test(word);
+  const initial = /(?:^|\s)([A-Z])$/.exec(before);
+  return !(initial && /^\s+[A-Z][a-z]+/.test(text.slice(dot + 1)) && !/\b(class|type|grade|mode|size|plan)\s+[A-Z]$/i.test(before));
 }
 
 function skipSpace(text: string, index: number, end: number): number {

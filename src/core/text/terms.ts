@@ -13,6 +13,7 @@ const QUESTION_STOP_WORDS = [
   'did', 'is', 'are', 'was', 'were', 'be', 'been', 'get', 'got', 'need', 'needs', 'want',
   'much', 'many', 'long', 'often', 'also', 'use', 'used', 'using', 'one', 'ones', 'thing',
   'let', 'find', 'give', 'mention', 'mentioned', 'state', 'stated', 'there', 'any', 'which',
+  'put', 'make', 'makes', 'still', 'exactly', 'actually', 'really', 'normally', 'usually', 'right',
 ];
 
 /** Stop words for the lexical index (Orama) and for term extraction. */

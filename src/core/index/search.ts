@@ -1,0 +1,56 @@
+/**
+ * The two raw searches over the index, both restricted by access *inside* the query (Orama
+ * filters before ranking, so top-k is never starved by later filtering).
+ */
+import { search } from '@orama/orama';
+import type { AccessLabel } from '../types.js';
+import type { SearchIndex } from './search-index.js';
+
+/** One raw hit: a citation id and the score of the search that found it. */
+export interface RawHit {
+  cite: string;
+  score: number;
+}
+
+/** Options shared by both searches. */
+export interface RawSearchOptions {
+  /** Access labels the viewer may read; an empty list finds nothing. */
+  access: readonly AccessLabel[];
+  limit: number;
+}
+
+function accessFilter(access: readonly AccessLabel[]) {
+  return { access: { in: [...access] } };
+}
+
+/** BM25 over title, heading and text; any query term may match. */
+export async function searchLexical(index: SearchIndex, query: string, options: RawSearchOptions): Promise<RawHit[]> {
+  if (options.access.length === 0 || query.trim() === '') return [];
+  const result = await search(index.db, {
+    term: query,
+    properties: ['title', 'heading', 'text'],
+    boost: { heading: 1.5, title: 1.2 },
+    threshold: 1,
+    limit: options.limit,
+    where: accessFilter(options.access),
+  } as never);
+  return result.hits.map((hit) => ({ cite: hit.id, score: hit.score }));
+}
+
+/** Exact cosine search; `similarity` is the lowest cosine returned (Orama's default 0.8 is far too high). */
+export async function searchVector(
+  index: SearchIndex,
+  vector: Float32Array,
+  options: RawSearchOptions & { similarity: number },
+): Promise<RawHit[]> {
+  if (options.access.length === 0 || !vector.some((value) => value !== 0)) return [];
+  const result = await search(index.db, {
+    mode: 'vector',
+    vector: { value: vector, property: 'embedding' },
+    similarity: options.similarity,
+    includeVectors: false,
+    limit: options.limit,
+    where: accessFilter(options.access),
+  } as never);
+  return result.hits.map((hit) => ({ cite: hit.id, score: hit.score }));
+}

@@ -1,0 +1,79 @@
+/**
+ * Adding, replacing and removing whole documents.
+ */
+import { insertMultiple, removeMultiple } from '@orama/orama';
+import { RagError } from '../errors.js';
+import { contentTerms } from '../text/terms.js';
+import type { Passage, SourceDocument } from '../types.js';
+import type { IndexedDocument, SearchIndex } from './search-index.js';
+
+/** The record the index keeps for a document. */
+export function toIndexedDocument(document: SourceDocument, passages: Passage[]): IndexedDocument {
+  return {
+    id: document.id,
+    title: document.title,
+    revision: document.revision,
+    date: document.date,
+    supersedes: [...document.supersedes],
+    access: document.access,
+    sourceName: document.sourceName,
+    contentHash: document.contentHash,
+    cites: passages.map((passage) => passage.cite),
+  };
+}
+
+/**
+ * Adds a document with its passages and their vectors (same order), replacing any document with
+ * the same id. Vectors are checked before anything is changed, so a bad call leaves the index as it was.
+ */
+export async function upsertDocument(
+  index: SearchIndex,
+  document: IndexedDocument,
+  passages: Passage[],
+  vectors: Float32Array[],
+): Promise<void> {
+  if (vectors.length !== passages.length) throw new Error('upsertDocument: one vector per passage is required');
+  for (const vector of vectors) {
+    if (vector.length !== index.dimensions) {
+      throw new RagError('DIMENSION_MISMATCH', { actual: vector.length, expected: index.dimensions });
+    }
+  }
+  await removeDocument(index, document.id);
+  const records = passages.map((passage, position) => ({
+    id: passage.cite,
+    docId: passage.docId,
+    access: passage.access,
+    title: passage.title,
+    heading: passage.heading,
+    text: passage.text,
+    embedding: Array.from(vectors[position] ?? []),
+  }));
+  await insertMultiple(index.db, records, 500);
+  index.documents.set(document.id, document);
+  for (const passage of passages) {
+    index.passages.set(passage.cite, passage);
+    countTerms(index, passage, 1);
+  }
+}
+
+/** Removes a document and all its passages. Returns false when it was not there. */
+export async function removeDocument(index: SearchIndex, documentId: string): Promise<boolean> {
+  const existing = index.documents.get(documentId);
+  if (!existing) return false;
+  await removeMultiple(index.db, existing.cites, 500);
+  for (const cite of existing.cites) {
+    const passage = index.passages.get(cite);
+    if (passage) countTerms(index, passage, -1);
+    index.passages.delete(cite);
+  }
+  index.documents.delete(documentId);
+  return true;
+}
+
+function countTerms(index: SearchIndex, passage: Passage, delta: 1 | -1): void {
+  for (const term of contentTerms(`${passage.heading} ${passage.text}`)) {
+    const next = (index.termPassages.get(term) ?? 0) + delta;
+    if (next > 0) index.termPassages.set(term, next);
+    else index.termPassages.delete(term);
+  }
+}
