@@ -1,0 +1,93 @@
+/**
+ * The analyse stage: a question becomes the parts an answer must cover, each with the terms a
+ * passage must mention and the kind of value it asks for. Retrieval searches per part; the
+ * checker names any part that nothing covers.
+ */
+import { contentTerms } from '../text/terms.js';
+import type { QuestionPart } from '../types.js';
+import { answerType } from './answer-type.js';
+import { modelNames } from './model-names.js';
+import { splitQuestion } from './split-question.js';
+
+/** Model names (`DW-480`, `WM-720`…) in a text, re-exported as the analyser's entity extraction. */
+export { modelNames } from './model-names.js';
+
+/** A part with fewer own content terms than this borrows the previous part's ("and if so, for how long"). */
+const MIN_OWN_TERMS = 1;
+/** A question sentence with fewer own terms than this also needs the statement before it ("… Is that right?"). */
+const MIN_QUESTION_TERMS = 2;
+
+/**
+ * Splits `question` into the parts an answer must cover; always at least one.
+ *
+ * "How long is the DW-480 warranty and how often should its filter be cleaned?" gives
+ * `how long is the DW-480 warranty` (duration) and `how often should its filter be cleaned`
+ * (frequency), the second with the term `dw-480` carried over from the first.
+ */
+export function analyseQuestion(question: string): QuestionPart[] {
+  const texts = [...new Set(splitQuestion(question))];
+  const models = texts.map(modelNames);
+  const allModels = [...new Set(models.flat())];
+  const parts: QuestionPart[] = [];
+  texts.forEach((text, index) => {
+    const own = models[index] ?? [];
+    const carried = own.length > 0 ? [] : carriedModels(models, index, allModels);
+    const asked = questionSentence(text);
+    const askedTerms = termsOf(asked);
+    // A statement before the question ("Our washer shows E21. How often…") is context: its words
+    // help retrieval (they are in `text`) but need not be covered, unless the question alone says
+    // too little ("My manual says 1 year. Is that still right?").
+    const needsContext = countNonModelTerms(askedTerms) < MIN_QUESTION_TERMS;
+    const ownTerms = needsContext ? termsOf(text) : askedTerms;
+    const contextTerms = needsContext ? sceneTerms(text, askedTerms) : [];
+    const previous = parts[parts.length - 1];
+    const borrowed = previous && countNonModelTerms(ownTerms) < MIN_OWN_TERMS ? previous.terms : [];
+    const entityTerms = [...own, ...carried].flatMap((model) => contentTerms(model));
+    const terms = [...new Set([...ownTerms, ...entityTerms, ...borrowed])];
+    const part: QuestionPart = { text, terms, expects: answerType(asked) };
+    if (contextTerms.length > 0) part.contextTerms = contextTerms;
+    parts.push(part);
+  });
+  return parts.length > 0 ? parts : [{ text: question.trim(), terms: [], expects: 'text' }];
+}
+
+/**
+ * The model names a part without any inherits: those of the nearest part before it that names
+ * one, else those of the nearest part after it ("What is the capacity and the spin speed of the
+ * WM-720" names the model only in the second part).
+ */
+function carriedModels(models: string[][], index: number, allModels: string[]): string[] {
+  for (let before = index - 1; before >= 0; before--) {
+    const found = models[before];
+    if (found && found.length > 0) return found;
+  }
+  for (let after = index + 1; after < models.length; after++) {
+    const found = models[after];
+    if (found && found.length > 0) return found;
+  }
+  return allModels;
+}
+
+/** The question of a part that carries a statement before it ("My manual says 1 year. Is that right"). */
+function questionSentence(text: string): string {
+  return text.split(/(?<=[.!])\s+(?=\S)/).pop() ?? text;
+}
+
+/** Terms of the statement before the question, less the question's own and the statement's codes and names. */
+function sceneTerms(text: string, askedTerms: string[]): string[] {
+  const referents = new Set(termsOf((text.match(/\b[A-Z0-9][A-Z0-9-]*[A-Z0-9]\b/g) ?? []).join(' ')));
+  return termsOf(text).filter((term) => !askedTerms.includes(term) && !referents.has(term));
+}
+
+function termsOf(text: string): string[] {
+  return contentTerms(text.replace(/['’]s\b/g, '')).filter(isMeaningfulTerm);
+}
+
+/** Single letters ("a" slips through the stop list) never decide relevance; digits may ("9 kg"). */
+function isMeaningfulTerm(term: string): boolean {
+  return term.length > 1 || /\d/.test(term);
+}
+
+function countNonModelTerms(terms: string[]): number {
+  return terms.filter((term) => modelNames(term).length === 0).length;
+}

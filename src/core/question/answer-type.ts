@@ -1,0 +1,96 @@
+/**
+ * What kind of value a question part asks for. The checker uses it to tell an answer that
+ * covers a part ("every 4 weeks" for "how often") from one that only restates a related fact
+ * (the warranty duration for "is water damage covered").
+ */
+import type { AnswerType } from '../types.js';
+
+/** Words that open a yes-no question ("Is the filter dishwasher-safe?"). */
+const YES_NO_OPENERS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'does',
+  'do',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'shall',
+  'must',
+  'may',
+  'might',
+  'has',
+  'have',
+  'had',
+  'isn’t',
+  "isn't",
+  "doesn't",
+  "can't",
+]);
+
+/** Nouns whose "how long" asks for a length, not a duration ("how long is the drain hose"). */
+const LENGTH_NOUNS = /\b(hose|cable|cord|pipe|tube|length|wire|lead)s?\b/;
+
+/** Measured attributes: "what is the capacity", "the maximum load"… ask for a quantity. */
+const QUANTITY_NOUNS =
+  /\b(capacity|clearance|distance|gap|weight|load|size|dimensions?|width|height|depth|length|volume|voltage|current|power|wattage|frequency rating|speed|pressure|consumption|rating|amperage|fuse|noise level|spin speed|amount|maximum|minimum)\b/;
+
+/** Ordered rules: the first that matches decides. Identifiers before measures before dates. */
+const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
+  [
+    'part-number',
+    /\b(part|spare|order|article|catalog(ue)?|replacement|model)[- ]?(number|no\.?|#|code)\b|\bpart ?numbers?\b|\bsku\b/,
+  ],
+  ['price', /\b(cost|costs|price|prices|priced|fee|fees|charge|charged|how much (is|does|do|will) .*\b(pay|cost))\b/],
+  ['temperature', /\b(what|which)\b.*\btemperatures?\b|\bhow (hot|cold|warm)\b|\btemperature (setting|range)\b/],
+  ['frequency', /\bhow (often|frequently|regularly)\b|\bhow many times\b|\bat what interval\b|\bwhat interval\b/],
+  [
+    'duration',
+    /\bhow (long|soon)\b|\bhow much time\b|\bfor how many (days|weeks|months|years|hours|minutes)\b|\bwhat (is the )?(duration|warranty period|period)\b/,
+  ],
+  ['quantity', /\bhow (many|much|big|large|heavy|wide|tall|deep|far|fast|loud)\b/],
+  [
+    'date',
+    /\b(what|which) (date|day|year|month)\b|\bsince when\b|\bby when\b|\bas of when\b|\beffective date\b|^when (is|was|were|did|will|does)\b/,
+  ],
+];
+
+/** Error and fault codes: "which error code", "what code is shown". */
+const CODE_QUESTION = /\b(error|fault|service|display)? ?codes?\b/;
+/** A code already named in the part ("what does E24 mean") asks for its meaning, not a code. */
+const NAMED_CODE = /\b[A-Z]{1,2}-?\d{1,3}\b/;
+
+/**
+ * The answer type `part` expects. `part` is one question part as written; case is ignored
+ * except to recognise a code already named in it.
+ */
+export function answerType(part: string): AnswerType {
+  // A leading condition does not decide the type: "If I sell my house, does the warranty pass…".
+  const text = part
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(if|when|after|before|once|while|since|for)\b[^,]{0,80},\s*/, '');
+  const opener = /^[\p{L}’']+/u.exec(text)?.[0] ?? '';
+  if (YES_NO_OPENERS.has(opener) || /^(tell me )?whether\b/.test(text)) return 'yes-no';
+  for (const [type, pattern] of RULES) {
+    if (!pattern.test(text)) continue;
+    if (type === 'duration' && /\bhow long\b/.test(text) && LENGTH_NOUNS.test(text)) return 'quantity';
+    return type;
+  }
+  if (/^(what|which)\b( \w+){0,2} codes?\b/.test(text)) return 'code';
+  if (CODE_QUESTION.test(text) && /\bcodes?\b/.test(text) && !NAMED_CODE.test(stripModels(part))) {
+    return 'code';
+  }
+  if (/^(what|which)\b/.test(text) && QUANTITY_NOUNS.test(text)) return 'quantity';
+  return 'text';
+}
+
+/** Removes model names so that `DW-480` is not taken for an error code. */
+function stripModels(part: string): string {
+  return part.replace(/\b[A-Za-z]{2,4}-?\d{2,4}[A-Za-z]{0,2}\b/g, ' ');
+}
