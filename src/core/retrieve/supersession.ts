@@ -1,0 +1,71 @@
+/**
+ * Supersession: front matter `supersedes` names a whole document (`dw480-manual-v2`) or one
+ * section (`wm720-manual#6`). A retrieved passage that something readable supersedes is marked,
+ * and the passage that supersedes it is brought in right after it, so that the generator and the
+ * checker see both and can say which is authoritative.
+ */
+import type { SearchIndex } from '../index/search-index.js';
+import type { AccessLabel, Passage, QuestionPart, RetrievedPassage } from '../types.js';
+import { passageTerms, termCoverage } from './term-coverage.js';
+
+/** For each superseded passage (by citation id): the readable passages that supersede it. */
+export function supersessionMap(index: SearchIndex, access: readonly AccessLabel[]): Map<string, Passage[]> {
+  const successors = new Map<string, Passage[]>();
+  for (const document of index.documents.values()) {
+    if (!access.includes(document.access) || document.supersedes.length === 0) continue;
+    const own = document.cites.flatMap((cite) => index.passages.get(cite) ?? []);
+    for (const target of document.supersedes) {
+      const [targetDoc = '', targetSection] = target.split('#');
+      const replaced = index.documents.get(targetDoc);
+      if (!replaced) continue;
+      for (const cite of replaced.cites) {
+        const old = index.passages.get(cite);
+        if (!old || (targetSection !== undefined && old.sectionId !== targetSection)) continue;
+        const sameSection = own.filter((passage) => passage.sectionId === old.sectionId);
+        const chosen = targetSection === undefined && sameSection.length > 0 ? sameSection : own;
+        successors.set(cite, [...(successors.get(cite) ?? []), ...chosen]);
+      }
+    }
+  }
+  return successors;
+}
+
+/** Marks superseded passages and inserts, after each, the successor that best covers the question. */
+export function addSupersedingPassages(
+  index: SearchIndex,
+  items: RetrievedPassage[],
+  access: readonly AccessLabel[],
+  parts: QuestionPart[],
+): RetrievedPassage[] {
+  const successors = supersessionMap(index, access);
+  if (successors.size === 0) return items;
+  const present = new Set(items.map((item) => item.passage.cite));
+  const result: RetrievedPassage[] = [];
+  for (const item of items) {
+    result.push(item);
+    const candidates = successors.get(item.passage.cite);
+    if (!candidates) continue;
+    item.supersededBy = candidates.map((passage) => passage.cite);
+    const best = bestSuccessor(index, candidates, parts, item.parts);
+    if (!best || present.has(best.passage.cite)) continue;
+    present.add(best.passage.cite);
+    result.push({ ...best, rank: 0, score: item.score, parts: [...item.parts], addedBySupersession: true });
+  }
+  return result;
+}
+
+function bestSuccessor(
+  index: SearchIndex,
+  candidates: Passage[],
+  parts: QuestionPart[],
+  partIndexes: number[],
+): Pick<RetrievedPassage, 'passage' | 'termCoverage' | 'supersededBy'> | undefined {
+  const terms = partIndexes.flatMap((partIndex) => parts[partIndex]?.terms ?? []);
+  const contextTerms = partIndexes.flatMap((partIndex) => parts[partIndex]?.contextTerms ?? []);
+  let best: Pick<RetrievedPassage, 'passage' | 'termCoverage' | 'supersededBy'> | undefined;
+  for (const passage of candidates) {
+    const coverage = termCoverage(index, { terms, contextTerms }, passageTerms(passage));
+    if (!best || coverage > best.termCoverage) best = { passage, termCoverage: coverage, supersededBy: [] };
+  }
+  return best;
+}
