@@ -1,0 +1,122 @@
+/**
+ * Judging each claim against the passages it cites: a claim without a valid citation is
+ * unsupported; otherwise the judge decides, the hard facts (numbers, identifiers, names, links,
+ * quotes) are checked by code whatever the judge, and a claim whose support comes only from an
+ * injected span is unsupported too.
+ */
+import type { ClaimJudge, ClaimJudgement } from '../ports.js';
+import type { Claim, RagWarning, RetrievedPassage } from '../types.js';
+import type { ClaimDraft } from './claims.js';
+import { claimCore } from './claim-core.js';
+import type { ResolvedCitation } from './citations.js';
+import { passageEvidence } from './evidence-text.js';
+import { misquotes, missingFacts } from './facts.js';
+import type { InjectionSpan } from './injection.js';
+import { judgeLexically } from './lexical-judge.js';
+
+/** What checking the claims needs. */
+export interface ClaimContext {
+  judge: ClaimJudge;
+  citations: ReadonlyMap<string, ResolvedCitation>;
+  injections: ReadonlyMap<string, InjectionSpan[]>;
+  given: readonly RetrievedPassage[];
+}
+
+/** A checked claim, with the passages its valid citations name. */
+export interface CheckedClaim {
+  claim: Claim;
+  core: string;
+  passages: RetrievedPassage[];
+  /** True when the claim repeats text found only in an injected span. */
+  injected: boolean;
+}
+
+/** Checks every claim; returns them with one warning per unsupported claim or injected repeat. */
+export async function checkClaims(
+  drafts: readonly ClaimDraft[],
+  context: ClaimContext,
+): Promise<{ checked: CheckedClaim[]; warnings: RagWarning[] }> {
+  const checked: CheckedClaim[] = [];
+  const warnings: RagWarning[] = [];
+  for (const [index, draft] of drafts.entries()) {
+    const result = await checkClaim(draft, context);
+    checked.push(result);
+    const label = `Claim ${index + 1} ("${shorten(draft.text)}")`;
+    if (result.injected) {
+      warnings.push({
+        flag: 'injection',
+        claim: index,
+        cites: draft.cites,
+        message: `${label} repeats text planted in a document to instruct an assistant.`,
+      });
+    }
+    if (!result.claim.supported) {
+      const why = result.claim.reasons?.join('; ') ?? 'not supported';
+      warnings.push({
+        flag: 'unsupported_claim',
+        claim: index,
+        cites: draft.cites,
+        message: `${label} is not supported: ${why}.`,
+      });
+    }
+  }
+  return { checked, warnings };
+}
+
+async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<CheckedClaim> {
+  const core = claimCore(draft.text);
+  const passages = unique(draft.cites.flatMap((id) => context.citations.get(id)?.passages ?? []));
+  const base = { text: draft.text, cites: draft.cites, start: draft.start, end: draft.end };
+  const injected = repeatsInjection(core, passages, context);
+  const fail = (reasons: string[]): CheckedClaim => ({
+    claim: { ...base, supported: false, reasons },
+    core,
+    passages,
+    injected,
+  });
+  if (draft.cites.length === 0) return fail(['it has no citation', ...(injected ? ['it repeats injected text'] : [])]);
+  if (passages.length === 0) return fail(['it cites only ids that were not given']);
+  const evidence = passages.map((item) => passageEvidence(item.passage));
+  const judgement: ClaimJudgement = await context.judge.judge(core, evidence);
+  const reasons = judgement.supported ? [] : [judgement.reason ?? 'the cited passage does not state it'];
+  // The judge sees the claim's core; quotes are checked as written, and hard facts whatever the judge.
+  reasons.push(...misquotes(draft.text, evidence));
+  if (context.judge.id !== 'lexical') reasons.push(...missingFacts(core, evidence));
+  if (reasons.length === 0 && injected) reasons.push('its only support is text planted to instruct an assistant');
+  return reasons.length > 0 ? fail(reasons) : { claim: { ...base, supported: true }, core, passages, injected };
+}
+
+/**
+ * True when the claim is stated by an injected span of a given passage but not by the passages
+ * it cites once their injected spans are blanked out.
+ */
+function repeatsInjection(core: string, cited: RetrievedPassage[], context: ClaimContext): boolean {
+  const spans = context.given.flatMap((item) =>
+    (context.injections.get(item.passage.cite) ?? []).map((span) => item.passage.text.slice(span.start, span.end)),
+  );
+  if (spans.length === 0 || !judgeLexically(core, spans).supported) return false;
+  const clean = cited.map((item) =>
+    passageEvidence({
+      ...item.passage,
+      text: blank(item.passage.text, context.injections.get(item.passage.cite) ?? []),
+    }),
+  );
+  return clean.length === 0 || !judgeLexically(core, clean).supported;
+}
+
+/** `text` with the spans replaced by spaces (offsets kept). */
+export function blank(text: string, spans: readonly InjectionSpan[]): string {
+  let result = text;
+  for (const span of spans)
+    result = result.slice(0, span.start) + ' '.repeat(span.end - span.start) + result.slice(span.end);
+  return result;
+}
+
+function unique(passages: RetrievedPassage[]): RetrievedPassage[] {
+  return [...new Map(passages.map((item) => [item.passage.cite, item])).values()];
+}
+
+/** The first words of a text, for messages. */
+export function shorten(text: string, length = 70): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Splits an answer into statements (sentences and clauses) with the citations attached to each.
+ * A citation belongs to the clause it closes; a citation at the end of a sentence (before or
+ * after its full stop) belongs to that sentence's clauses that have none of their own.
+ */
+import { plainUnitText, splitUnits, type TextUnit } from '../text/sentences.js';
+import { parseCitations, type CitationRef } from './citations.js';
+import { statementKind, type StatementKind } from './statement-kinds.js';
+
+/** A sentence or clause of an answer. */
+export interface AnswerStatement {
+  /** The text without its citations, whitespace collapsed. */
+  text: string;
+  cites: string[];
+  kind: StatementKind;
+  /** Offsets in the answer. */
+  start: number;
+  end: number;
+}
+
+/** A claim: a statement of fact that a cited passage must state. */
+export type ClaimDraft = AnswerStatement & { kind: 'claim' };
+
+/**
+ * Where clauses split inside a sentence: contrastive joins, which often put a claim beside a
+ * gap ("…do not say X, but the warranty lasts 2 years"). Semicolons do not split: quoted
+ * passages use them inside one statement.
+ */
+const CLAUSE_BREAK = /,\s+(?=(?:but|however|although|whereas)\b)/gi;
+
+/** Every statement of `answer`, in order. `isKnown` recognises bare document ids as citations. */
+export function segmentAnswer(answer: string, isKnown?: (id: string) => boolean): AnswerStatement[] {
+  const citations = parseCitations(answer, isKnown);
+  const groups = groupCitations(citations);
+  let masked = answer;
+  for (const group of groups)
+    masked = masked.slice(0, group.start) + ' '.repeat(group.end - group.start) + masked.slice(group.end);
+  const units: AnswerStatement[][] = [];
+  for (const unit of joinQuoted(
+    splitUnits(masked).filter((unit) => unit.kind !== 'heading' && unit.kind !== 'table-rule'),
+  )) {
+    const clauses = splitClauses(answer, masked, unit, groups);
+    if (clauses.length > 0) units.push(clauses);
+  }
+  attachTrailing(units, groups);
+  for (const clauses of units) inheritSentenceCites(clauses);
+  return units.flat();
+}
+
+/** The claims of `answer`: statements that assert something (see `statementKind`). */
+export function splitClaims(answer: string, isKnown?: (id: string) => boolean): ClaimDraft[] {
+  return segmentAnswer(answer, isKnown).filter((statement): statement is ClaimDraft => statement.kind === 'claim');
+}
+
+/** Joins units that a sentence break split inside a quotation ("no passage says "A. B""). */
+function joinQuoted(units: TextUnit[]): TextUnit[] {
+  const joined: TextUnit[] = [];
+  for (const unit of units) {
+    const last = joined[joined.length - 1];
+    if (last && last.kind === 'sentence' && unit.kind === 'sentence' && insideQuotes(last.text)) {
+      joined[joined.length - 1] = { ...last, end: unit.end, text: `${last.text} ${unit.text}` };
+    } else {
+      joined.push(unit);
+    }
+  }
+  return joined;
+}
+
+type Group = { start: number; end: number; ids: string[]; used: boolean };
+
+function groupCitations(citations: CitationRef[]): Group[] {
+  const groups: Group[] = [];
+  for (const citation of citations) {
+    const last = groups[groups.length - 1];
+    if (last && last.start === citation.start) last.ids.push(citation.id);
+    else groups.push({ start: citation.start, end: citation.end, ids: [citation.id], used: false });
+  }
+  return groups;
+}
+
+/** Splits one unit at clause breaks and at citations followed by more text. */
+function splitClauses(answer: string, masked: string, unit: TextUnit, groups: Group[]): AnswerStatement[] {
+  const { start, end } = unit;
+  const cuts = new Set<number>();
+  const inside = groups.filter((group) => group.start >= start && group.start < end);
+  for (const group of inside) {
+    if (/[\p{L}\p{N}]/u.test(masked.slice(group.end, end))) cuts.add(group.end);
+  }
+  for (const match of masked.slice(start, end).matchAll(CLAUSE_BREAK)) {
+    if (!insideQuotes(masked.slice(start, start + match.index))) cuts.add(start + match.index + match[0].length);
+  }
+  const bounds = [start, ...[...cuts].sort((a, b) => a - b), end];
+  const statements: AnswerStatement[] = [];
+  for (let index = 0; index + 1 < bounds.length; index++) {
+    const from = bounds[index] ?? start;
+    const to = bounds[index + 1] ?? end;
+    const own = inside.filter((group) => group.start >= from && group.start < to);
+    own.forEach((group) => (group.used = true));
+    const text = clean(plainUnitText({ kind: unit.kind, text: masked.slice(from, to).trim() }));
+    if (text === '') continue;
+    const [first, last] = trimmedBounds(answer, from, to);
+    statements.push({
+      text,
+      cites: own.flatMap((group) => group.ids),
+      kind: statementKind(text),
+      start: first,
+      end: last,
+    });
+  }
+  return statements;
+}
+
+/** A citation group outside every unit (after a full stop) belongs to the unit before it. */
+function attachTrailing(units: AnswerStatement[][], groups: Group[]): void {
+  for (const group of groups.filter((candidate) => !candidate.used)) {
+    const before = [...units].reverse().find((clauses) => (clauses[0]?.start ?? 0) <= group.start);
+    const last = before?.[before.length - 1];
+    last?.cites.push(...group.ids);
+  }
+}
+
+/** Clauses without citations of their own take those that close their sentence. */
+function inheritSentenceCites(clauses: AnswerStatement[]): void {
+  const closing = clauses[clauses.length - 1]?.cites ?? [];
+  for (const clause of clauses) if (clause.cites.length === 0) clause.cites = [...closing];
+}
+
+function insideQuotes(prefix: string): boolean {
+  const straight = (prefix.match(/"/g) ?? []).length;
+  const open = (prefix.match(/“/g) ?? []).length;
+  const close = (prefix.match(/”/g) ?? []).length;
+  return straight % 2 === 1 || open > close;
+}
+
+function clean(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/^[\s,;:]+|[\s,;]+$/g, '')
+    .trim();
+}
+
+function trimmedBounds(text: string, from: number, to: number): [number, number] {
+  while (from < to && /[\s,;]/.test(text[from] ?? '')) from++;
+  while (to > from && /\s/.test(text[to - 1] ?? '')) to--;
+  return [from, to];
+}

@@ -1,0 +1,148 @@
+/**
+ * Conflicts: given passages from different documents that disagree on what a question part asks
+ * for: the same kind of value about the same subject with different numbers (1 year vs 2
+ * years, DW-FLT-0480 vs DW-FLT-0481), or the same statement with opposite polarity. The
+ * authoritative side is the superseding passage, else the newer one.
+ */
+import { quantityStated, type Quantity } from '../text/quantities.js';
+import type { QuestionPart, RetrievedPassage } from '../types.js';
+import { authorityBetween } from './authority.js';
+import { partStatements, passageModels, type PartStatement } from './statements.js';
+
+/** Two values of one fact further apart than this factor are taken for different facts (30 minutes vs 5 years). */
+export const SAME_FACT_RATIO = 20;
+/** Least term overlap (Jaccard) of two rows naming identifiers, or of two sentences of opposite polarity, to be one fact. */
+export const SAME_STATEMENT_OVERLAP = 0.5;
+
+/** A disagreement between two given passages on what a part asks for. */
+export interface ConflictFinding {
+  /** Index of the part in the parts list. */
+  part: number;
+  kind: 'value' | 'polarity';
+  /** The two citation ids, the authoritative one first when there is one. */
+  cites: [string, string];
+  /** What each says, same order as `cites`. */
+  values: [string, string];
+  authoritative?: string;
+  reason?: 'supersedes' | 'newer';
+}
+
+/** Every conflict among `passages` on any of `parts`, at most one per part and pair of documents. */
+export function detectConflicts(
+  parts: readonly QuestionPart[],
+  passages: readonly RetrievedPassage[],
+): ConflictFinding[] {
+  const findings: ConflictFinding[] = [];
+  parts.forEach((part, partIndex) => {
+    const byDocument = new Map<string, PartStatement[]>();
+    for (const item of passages) {
+      const statements = partStatements(part, item);
+      if (statements.length === 0) continue;
+      byDocument.set(item.passage.docId, [...(byDocument.get(item.passage.docId) ?? []), ...statements]);
+    }
+    const documents = [...byDocument.values()];
+    for (let a = 0; a < documents.length; a++) {
+      for (let b = a + 1; b < documents.length; b++) {
+        const finding = compare(partIndex, documents[a] ?? [], documents[b] ?? [], part);
+        if (finding) findings.push(finding);
+      }
+    }
+  });
+  return findings;
+}
+
+function compare(
+  part: number,
+  left: PartStatement[],
+  right: PartStatement[],
+  question: QuestionPart,
+): ConflictFinding | undefined {
+  const [first, second] = [left[0]?.item, right[0]?.item];
+  if (!first || !second || !sameSubject(first, second)) return undefined;
+  const pair =
+    valueConflict(left, right) ?? (question.expects === 'yes-no' ? polarityConflict(left, right) : undefined);
+  if (!pair) return undefined;
+  const [x, y, kind] = pair;
+  const authority = authorityBetween(x.item, y.item);
+  const [top, other] = authority?.authoritative === y.item ? [y, x] : [x, y];
+  const sideValues = (statement: PartStatement) => (statement === x ? right : left).flatMap((item) => item.values);
+  const describe = (statement: PartStatement) =>
+    kind === 'value' ? valueText(statement, sideValues(statement)) : statement.text.slice(0, 160);
+  return {
+    part,
+    kind,
+    cites: [top.item.passage.cite, other.item.passage.cite],
+    values: [describe(top), describe(other)],
+    ...(authority ? { authoritative: authority.authoritative.passage.cite, reason: authority.reason } : {}),
+  };
+}
+
+/** Two passages are about the same subject when they name the same models, or both name none. */
+function sameSubject(a: RetrievedPassage, b: RetrievedPassage): boolean {
+  const left = passageModels(a);
+  const right = passageModels(b);
+  if (left.length === 0 || right.length === 0) return left.length === right.length;
+  return left.some((model) => right.includes(model));
+}
+
+type Pair = [PartStatement, PartStatement, 'value' | 'polarity'];
+
+/** The best pair of statements, one per side, whose values the other side does not state. */
+function valueConflict(left: PartStatement[], right: PartStatement[]): Pair | undefined {
+  const leftValues = left.flatMap((statement) => statement.values);
+  const rightValues = right.flatMap((statement) => statement.values);
+  const leftOnly = left.filter((statement) => statement.values.some((value) => !quantityStated(value, rightValues)));
+  const rightOnly = right.filter((statement) => statement.values.some((value) => !quantityStated(value, leftValues)));
+  let best: { pair: Pair; score: number } | undefined;
+  for (const x of leftOnly) {
+    for (const y of rightOnly) {
+      if (!comparable(x, y, leftValues, rightValues)) continue;
+      const score = x.relevance + y.relevance + overlap(x.terms, y.terms);
+      if (!best || score > best.score) best = { pair: [x, y, 'value'], score };
+    }
+  }
+  return best?.pair;
+}
+
+/** Whether an unstated value of `x` and one of `y` can be two versions of one fact. */
+function comparable(x: PartStatement, y: PartStatement, leftValues: Quantity[], rightValues: Quantity[]): boolean {
+  const xs = x.values.filter((value) => !quantityStated(value, rightValues));
+  const ys = y.values.filter((value) => !quantityStated(value, leftValues));
+  return xs.some((a) =>
+    ys.some((b) => {
+      if (a.dimension !== b.dimension)
+        return a.dimension === 'frequency' || b.dimension === 'frequency' ? sameScale(a, b) : false;
+      if (a.dimension === 'identifier') return a.unit === b.unit && overlap(x.terms, y.terms) >= SAME_STATEMENT_OVERLAP;
+      return a.unit === b.unit && sameScale(a, b);
+    }),
+  );
+}
+
+function sameScale(a: Quantity, b: Quantity): boolean {
+  const low = Math.min(Math.abs(a.value), Math.abs(b.value));
+  const high = Math.max(Math.abs(a.max ?? a.value), Math.abs(b.max ?? b.value));
+  return low === 0 ? high === 0 : high / low <= SAME_FACT_RATIO;
+}
+
+/** A statement on each side with much the same terms and opposite polarity. */
+function polarityConflict(left: PartStatement[], right: PartStatement[]): Pair | undefined {
+  for (const x of left) {
+    for (const y of right) {
+      if (x.negated !== y.negated && overlap(x.terms, y.terms) >= SAME_STATEMENT_OVERLAP) return [x, y, 'polarity'];
+    }
+  }
+  return undefined;
+}
+
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+/** The raw values of a statement that the other side does not state, joined. */
+function valueText(statement: PartStatement, otherSide: readonly Quantity[]): string {
+  const own = statement.values.filter((value) => !quantityStated(value, otherSide));
+  return (own.length > 0 ? own : statement.values).map((value) => value.raw).join(', ');
+}

@@ -1,0 +1,145 @@
+/**
+ * Missing evidence: a question part that no given passage covers, or that no supported claim of
+ * the answer addresses. Coverage is measured on the part's key terms: its entities (model names
+ * such as DW-480, which a passage must name, in its title or text) and its attribute terms
+ * (share weighted by idf over the given passages and √length).
+ */
+import { modelNames } from '../question/model-names.js';
+import { extractQuantities } from '../text/quantities.js';
+import type { QuestionPart, RetrievedPassage } from '../types.js';
+import { passageEvidence } from './evidence-text.js';
+import { valueAnswers } from './expected-values.js';
+import { canonicalTerm, checkTerms, givenWeights, termWeight, WEAK_TERMS, weightedShare } from './term-weights.js';
+
+/**
+ * Least share of a part's attribute terms one given passage must contain to cover it. Lenient on
+ * purpose: it only decides between "the documents do not answer this" (abstain) and "they may";
+ * whether the answer really answers it is `ADDRESS_THRESHOLD`'s job.
+ */
+export const PART_COVERAGE_FLOOR = 0.5;
+
+/**
+ * Least share of a part's attribute terms a supported claim (with the headings of the passages it
+ * cites) must contain to address the part. Stricter than the floor, so a claim that only
+ * restates a related fact ("the warranty lasts 2 years" for "is water damage covered") does not
+ * count; the value must also be of the kind the part expects (see `valueAnswers`).
+ */
+export const ADDRESS_THRESHOLD = 0.6;
+
+/** Share of its weight a term keeps when no passage of the library contains it (see `QuestionPart.unknownTerms`). */
+export const UNKNOWN_TERM_FACTOR = 0.3;
+
+/**
+ * A weighting for `part`'s terms: `base` (√length by default), discounted for terms the library
+ * never uses: "how far ahead do I book" is answered by "book 5 working days in advance".
+ */
+export function partWeighting(part: QuestionPart, base: (term: string) => number = termWeight): (term: string) => number {
+  const discounted = new Set([...(part.unknownTerms ?? []), ...(part.contextTerms ?? [])].map(canonicalTerm));
+  if (discounted.size === 0) return base;
+  return (term) => base(term) * (discounted.has(term) ? UNKNOWN_TERM_FACTOR : 1);
+}
+
+/** A part's terms split into the entities it is about and the attributes it asks for. */
+export interface PartTerms {
+  entities: string[];
+  attributes: string[];
+}
+
+/** The key terms of `part`, canonical (see `canonicalTerm`). */
+export function partTerms(part: QuestionPart): PartTerms {
+  const entities: string[] = [];
+  const attributes: string[] = [];
+  for (const term of part.terms.map(canonicalTerm)) {
+    if (modelNames(term).length > 0) entities.push(term);
+    else if ((term.length > 1 || /\d/.test(term)) && !WEAK_TERMS.has(term)) attributes.push(term);
+  }
+  return { entities: [...new Set(entities)], attributes: [...new Set(attributes)] };
+}
+
+/** The given passages as coverage sees them: each one's terms, and term weights by idf over them. */
+export interface GivenTerms {
+  terms: ReadonlyMap<string, ReadonlySet<string>>;
+  weight: (term: string) => number;
+}
+
+/** Terms (title, heading and text) of every given passage, and the idf weighting over them. */
+export function givenTerms(given: readonly RetrievedPassage[]): GivenTerms {
+  const terms = new Map(
+    given.map((item) => [item.passage.cite, new Set(checkTerms(passageEvidence(item.passage)))] as const),
+  );
+  return { terms, weight: givenWeights([...terms.values()]) };
+}
+
+/** How well a passage with `present` terms covers `part` (0–1); 0 when the part names a model the passage does not. */
+export function passageCoverage(
+  part: QuestionPart,
+  present: ReadonlySet<string>,
+  weight?: (term: string) => number,
+): number {
+  const { entities, attributes } = partTerms(part);
+  if (entities.length > 0 && !entities.some((entity) => present.has(entity))) return 0;
+  return weightedShare(attributes, present, weight);
+}
+
+/** The best coverage of `part` by any given passage, with the passage that gives it. */
+export function bestCoverage(part: QuestionPart, given: GivenTerms): { score: number; cite?: string } {
+  let best: { score: number; cite?: string } = { score: 0 };
+  for (const [cite, present] of given.terms) {
+    // √length weights, not idf: the floor is lenient on purpose (see PART_COVERAGE_FLOOR).
+    const score = passageCoverage(part, present, partWeighting(part));
+    if (score > best.score) best = { score, cite };
+  }
+  return best;
+}
+
+/**
+ * Names in a part: capitalised words after its first ("the Intensive 70 programme", "a Calder
+ * installation"). An answer about the Eco 50 programme does not address the Intensive 70 one.
+ * A part written in title case names nothing this way.
+ */
+export function partNames(text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const capitalised = words.slice(1).filter((word) => /^\p{Lu}\p{Ll}+$/u.test(word.replace(/[^\p{L}]/gu, '')));
+  if (capitalised.length * 2 > words.length - 1) return [];
+  return capitalised.map((word) => word.replace(/[^\p{L}]/gu, '')).filter((word) => !NOT_NAMES.has(word));
+}
+
+const NOT_NAMES = new Set([
+  'I',
+  'If',
+  'The',
+  'A',
+  'An',
+  'My',
+  'Our',
+  'Is',
+  'Are',
+  'Does',
+  'Do',
+  'What',
+  'How',
+  'Which',
+  'When',
+  'Where',
+  'Why',
+]);
+
+/** A supported claim as coverage sees it: its core text, and the titles and headings of the passages it cites. */
+export interface AddressingClaim {
+  text: string;
+  context: string[];
+}
+
+/** True when `claim` answers `part`: its subject, enough of its attributes, and a value of the expected kind. */
+export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weight?: (term: string) => number): boolean {
+  const { attributes } = partTerms(part);
+  const claimModels = modelNames(claim.text);
+  const partModels = modelNames(part.terms.join(' '));
+  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
+    return false;
+  const context = `${claim.text}\n${claim.context.join('\n')}`;
+  if (partNames(part.text).some((name) => !new RegExp(`\\b${name}\\b`, 'i').test(context))) return false;
+  const present = new Set(checkTerms(context));
+  if (weightedShare(attributes, present, partWeighting(part, weight)) < ADDRESS_THRESHOLD) return false;
+  return valueAnswers(part, extractQuantities(claim.text));
+}

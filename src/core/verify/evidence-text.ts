@@ -1,0 +1,40 @@
+/**
+ * Evidence as the checker reads it: a passage's title, heading and text, and its sentence-like
+ * units with list items joined to their lead-in ("The warranty does not cover: broken glass")
+ * and table rows to their header, so that a unit carries the polarity and labels of what
+ * introduces it.
+ */
+import { plainUnitText, splitUnits } from '../text/sentences.js';
+import type { Passage } from '../types.js';
+
+/** The text a claim citing `passage` may rest on: title and heading lines, then the text. */
+export function passageEvidence(passage: Pick<Passage, 'title' | 'heading' | 'text'>): string {
+  return [passage.title, passage.heading, passage.text].filter(Boolean).join('\n\n');
+}
+
+/**
+ * Readable units of `text`; a list item is prefixed with the lead-in sentence ending in `:`
+ * before it, a table row with the table's header row.
+ */
+export function evidenceSentences(text: string): string[] {
+  const sentences: string[] = [];
+  let leadIn = '';
+  let header: string | undefined;
+  for (const unit of splitUnits(text)) {
+    if (unit.kind === 'table-rule') continue;
+    const plain = plainUnitText(unit);
+    if (unit.kind === 'table-row') {
+      if (header === undefined) header = plain;
+      else sentences.push(`${header} ${plain}`);
+      continue;
+    }
+    header = undefined;
+    if (unit.kind === 'list-item') {
+      sentences.push(leadIn ? `${leadIn} ${plain}` : plain);
+      continue;
+    }
+    leadIn = /:\s*$/.test(plain) ? plain : '';
+    sentences.push(plain);
+  }
+  return sentences;
+}

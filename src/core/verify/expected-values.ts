@@ -1,0 +1,88 @@
+/**
+ * What values can answer a question part: the quantity dimensions its answer type allows,
+ * narrowed by the attribute it names ("spin speed" wants rpm, "clearance" a length).
+ */
+import { extractQuantities, type Quantity, type QuantityDimension } from '../text/quantities.js';
+import type { QuestionPart } from '../types.js';
+
+const MEASURES: readonly QuantityDimension[] = [
+  'length',
+  'mass',
+  'volume',
+  'power',
+  'energy',
+  'voltage',
+  'current',
+  'electric-frequency',
+  'speed',
+  'pressure',
+  'sound',
+  'percent',
+  'count',
+  'temperature',
+  'duration',
+  'money',
+];
+
+/** Attribute words and the dimension they ask for. */
+const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]> = [
+  [/\b(?:spin|rotation)\b|\brpm\b/i, ['speed']],
+  [/\b(?:far ahead|in advance|how soon|beforehand)\b/i, ['duration']],
+  [/\b(?:clearance|gap|distance|width|height|depth|length|wide|tall|deep|far(?! ahead| in advance)|space)\b/i, ['length']],
+  [/\b(?:weight|weigh|heavy|kg|kilos?)\b/i, ['mass']],
+  [/\b(?:litres?|liters?|volume)\b/i, ['volume']],
+  [/\b(?:kwh|energy|consumption)\b/i, ['energy']],
+  [/\b(?:power|wattage|watts?)\b/i, ['power']],
+  [/\b(?:voltage|volts?)\b/i, ['voltage']],
+  [/\b(?:current|amps?|fuse|circuit breaker|breaker)\b/i, ['current']],
+  [/\b(?:noise|loud|decibels?|db)\b/i, ['sound']],
+  [/\b(?:pressure)\b/i, ['pressure']],
+  [/\b(?:temperature|degrees|hot)\b/i, ['temperature']],
+  [/\b(?:cost|price|charge|fee|pay)\b/i, ['money']],
+];
+
+/** Dimensions a value answering `part` may have; undefined when any statement can answer it. */
+export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimension> | undefined {
+  switch (part.expects) {
+    case 'duration':
+      return new Set(['duration']);
+    case 'frequency':
+      return new Set(['frequency', 'duration']);
+    case 'temperature':
+      return new Set(['temperature']);
+    case 'date':
+      return new Set(['date', 'count']);
+    case 'price':
+      return new Set(['money']);
+    case 'part-number':
+    case 'code':
+      return new Set(['identifier']);
+    case 'quantity': {
+      const named = ATTRIBUTE_DIMENSIONS.filter(([pattern]) => pattern.test(part.text)).flatMap(
+        ([, dimensions]) => dimensions,
+      );
+      return new Set(named.length > 0 ? named : MEASURES);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * True when one of `quantities` can answer `part` (always true for parts that take any text). An
+ * identifier must be of the kind asked (a model number for "model number", a part number
+ * otherwise) and new: the model the question names is not its answer.
+ */
+export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[]): boolean {
+  const dimensions = answerDimensions(part);
+  if (!dimensions) return true;
+  const named = new Set(extractQuantities(part.text).map((quantity) => quantity.key).filter(Boolean));
+  const asksModel = /\bmodel\b/i.test(part.text);
+  return quantities.some((quantity) => {
+    if (!dimensions.has(quantity.dimension)) return false;
+    if (quantity.dimension !== 'identifier') return true;
+    if (named.has(quantity.key)) return false;
+    if (asksModel) return quantity.unit === 'model';
+    return quantity.unit !== 'model' && (part.expects === 'code' || quantity.unit === 'part');
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The hard facts of a claim, which a cited passage must state exactly: every number with its
+ * unit (normalised: "two years" = "24 months"), date, part number, code, model name, capitalised
+ * name and link (`missingFacts`), and quoted text (`misquotes`). Checked by code whatever judge decides the rest.
+ */
+import { modelNames } from '../question/model-names.js';
+import { extractQuantities, quantityStated } from '../text/quantities.js';
+import { isQuoteOf } from './match-text.js';
+
+const URL =
+  /\b(?:https?:\/\/|www\.)[^\s)\]>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|example|io|co|info|biz|shop|xyz|ly)\b(?:\/[^\s)\]>"']*)?/gi;
+const QUOTE = /["“]([^"”]{3,})["”]/g;
+/** Capitalised words and acronyms not at the start of the claim: names ("Calder", "Eco 50", "UE"). */
+const NAME = /(?<=[\p{L}\p{N},;)]\s+)(?:\p{Lu}[\p{Ll}\p{N}]+|\p{Lu}{2,})\b/gu;
+/** Capitalised words that are not names: they start clauses or are common in answers. */
+const NOT_NAMES = new Set(['I', 'If', 'The', 'A', 'An', 'This', 'That', 'It', 'Yes', 'No', 'Note', 'OK']);
+
+/** Why `claim` is not stated by `evidence`, one reason per missing fact; empty when all are stated. */
+export function missingFacts(claim: string, evidence: readonly string[]): string[] {
+  const joined = evidence.join('\n');
+  const reasons: string[] = [];
+  const stated = extractQuantities(joined);
+  for (const quantity of extractQuantities(claim)) {
+    if (!quantityStated(quantity, stated)) reasons.push(`"${quantity.raw}" is not in the cited passage`);
+  }
+  const evidenceModels = new Set(modelNames(joined));
+  for (const model of modelNames(claim)) {
+    if (!evidenceModels.has(model) && !reasons.some((reason) => reason.includes(model))) {
+      reasons.push(`${model} is not named in the cited passage`);
+    }
+  }
+  const lowerEvidence = joined.toLowerCase();
+  for (const match of claim.matchAll(URL)) {
+    const url = match[0].replace(/[.,;:]+$/, '').toLowerCase();
+    if (!lowerEvidence.includes(url)) reasons.push(`the link ${url} is not in the cited passage`);
+  }
+  for (const match of claim.matchAll(NAME)) {
+    const name = match[0];
+    if (NOT_NAMES.has(name) || reasons.some((reason) => reason.includes(name))) continue;
+    if (!new RegExp(`\\b${name}`, 'i').test(joined)) reasons.push(`"${name}" is not named in the cited passage`);
+  }
+  return reasons;
+}
+
+/**
+ * Quotations in `claim` ("…" of three words or more) that are not quotes of `evidence`. Checked
+ * on the claim as written, attribution included, because the quote is what it asserts.
+ */
+export function misquotes(claim: string, evidence: readonly string[]): string[] {
+  const reasons: string[] = [];
+  for (const match of claim.matchAll(QUOTE)) {
+    const quoted = match[1] ?? '';
+    if (quoted.split(/\s+/).length >= 3 && !isQuoteOf(quoted, evidence)) {
+      reasons.push(`the quoted text "${quoted.slice(0, 60)}" is not in the cited passage`);
+    }
+  }
+  return reasons;
+}

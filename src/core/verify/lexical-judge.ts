@@ -1,0 +1,102 @@
+/**
+ * The default claim judge: no model, only code. A claim is supported when it quotes the
+ * evidence, or when every hard fact of it is stated there (see `missingFacts`) and enough of its
+ * content is: the √length-weighted share of its content terms found in the evidence reaches
+ * `SUPPORT_THRESHOLD`, halved when the claim's polarity ("is not covered") differs from the
+ * evidence sentence it is closest to.
+ */
+
+import { extractQuantities } from '../text/quantities.js';
+import type { ClaimJudge, ClaimJudgement } from '../ports.js';
+import { claimCore } from './claim-core.js';
+import { evidenceSentences } from './evidence-text.js';
+import { misquotes, missingFacts } from './facts.js';
+import { isQuoteOf } from './match-text.js';
+import { isNegated } from './negation.js';
+import { checkTerms, keyTerms, weightedShare } from './term-weights.js';
+
+/**
+ * Least weighted share of a claim's content terms that the evidence must contain. Calibrated on
+ * the paraphrase set in tests/core/verify/lexical-judge.test.ts: faithful paraphrases score
+ * 0.75–1, claims that add a topic the passage does not mention ("… covers water damage") score
+ * 0.3–0.6. 0.7 sits between them, leaning to reject: an unsupported flag costs a reader a look,
+ * a false "supported" costs trust.
+ */
+export const SUPPORT_THRESHOLD = 0.7;
+
+/** Factor applied to the score when the claim and its closest evidence sentence differ in polarity. */
+export const NEGATION_PENALTY = 0.5;
+
+/** The lexical judgement of `claim` against `evidence`. */
+export function judgeLexically(claim: string, evidence: readonly string[]): ClaimJudgement {
+  const core = claimCore(claim);
+  if (evidence.length === 0) return { supported: false, score: 0, reason: 'no evidence' };
+  const quotes = misquotes(claim, evidence);
+  if (quotes.length > 0) return { supported: false, score: 0, reason: quotes.join('; ') };
+  if (isQuoteOf(core, evidence)) return { supported: true, score: 1 };
+  const facts = missingFacts(core, evidence);
+  const terms = claimTerms(core);
+  const present = new Set(evidence.flatMap((text) => checkTerms(text)));
+  let score = weightedShare(terms, present);
+  const reasons = [...facts];
+  const closest = closestSentence(terms, evidence);
+  if (closest !== undefined && isNegated(core) !== isNegated(closest)) {
+    score *= NEGATION_PENALTY;
+    reasons.push(isNegated(core) ? 'the passage states it without the negation' : 'the passage states the opposite');
+  }
+  if (score < SUPPORT_THRESHOLD)
+    reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
+  const stray = strayIdentifiers(core, terms, evidence);
+  reasons.push(...stray);
+  const supported = facts.length === 0 && stray.length === 0 && score >= SUPPORT_THRESHOLD;
+  return supported ? { supported, score } : { supported, score, reason: reasons.join('; ') };
+}
+
+/** Content terms of a claim, without the words of its quantities (checked as facts instead). */
+export function claimTerms(core: string): string[] {
+  let text = core;
+  for (const quantity of extractQuantities(core)) {
+    if (quantity.dimension !== 'identifier') text = text.replace(quantity.raw, ' ');
+  }
+  return keyTerms(text);
+}
+
+/**
+ * Codes and part numbers of the claim that no evidence unit states together with the rest of
+ * the claim: "E4: water did not fill" when E4 and that meaning sit in two rows of a table.
+ */
+function strayIdentifiers(core: string, terms: string[], evidence: readonly string[]): string[] {
+  const identifiers = extractQuantities(core).filter(
+    (quantity) => quantity.dimension === 'identifier' && quantity.unit !== 'model',
+  );
+  if (identifiers.length === 0 || terms.length <= 1) return [];
+  const units = evidence.flatMap(evidenceSentences);
+  return identifiers
+    .filter((identifier) => {
+      const key = identifier.key ?? '';
+      const holding = units.filter((unit) => extractQuantities(unit).some((quantity) => quantity.key === key));
+      return (
+        holding.length > 0 &&
+        !holding.some((unit) => weightedShare(terms, new Set(checkTerms(unit))) >= SUPPORT_THRESHOLD)
+      );
+    })
+    .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
+}
+
+/** The evidence sentence sharing the largest weighted share of `terms`. */
+function closestSentence(terms: string[], evidence: readonly string[]): string | undefined {
+  let best: { sentence: string; share: number } | undefined;
+  for (const sentence of evidence.flatMap(evidenceSentences)) {
+    const share = weightedShare(terms, new Set(checkTerms(sentence)));
+    if (!best || share > best.share) best = { sentence, share };
+  }
+  return best && best.share > 0 ? best.sentence : undefined;
+}
+
+/** The default `ClaimJudge`: `judgeLexically` behind the port. */
+export const lexicalJudge: ClaimJudge = {
+  id: 'lexical',
+  async judge(claim: string, evidence: string[]): Promise<ClaimJudgement> {
+    return judgeLexically(claim, evidence);
+  },
+};

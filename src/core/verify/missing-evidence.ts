@@ -1,0 +1,69 @@
+/**
+ * Missing-evidence warnings: each question part that no given passage covers, or that no
+ * supported claim addresses, named in a sentence ("No passage says whether water damage is
+ * covered.").
+ */
+import type { QuestionPart, RagWarning, RetrievedPassage } from '../types.js';
+import type { CheckedClaim } from './check-claims.js';
+import { bestCoverage, claimAddresses, givenTerms, PART_COVERAGE_FLOOR, type AddressingClaim } from './coverage.js';
+import { partClause } from './part-clause.js';
+
+/** The warnings, and whether any part is covered by a given passage. */
+export function missingEvidenceWarnings(
+  parts: readonly QuestionPart[],
+  given: readonly RetrievedPassage[],
+  checked: readonly CheckedClaim[],
+): { warnings: RagWarning[]; anyPartCovered: boolean } {
+  const warnings: RagWarning[] = [];
+  const terms = givenTerms(given);
+  const supported = supportedSentences(checked);
+  let anyPartCovered = false;
+  for (const part of parts) {
+    const addressed = supported.some((claim) => claimAddresses(part, claim, terms.weight));
+    const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
+    anyPartCovered ||= covered;
+    if (addressed) continue;
+    const clause = partClause(part.text);
+    const verb = clause.startsWith('whether') ? 'says' : clause.startsWith('"') ? 'answers' : 'states';
+    const message = covered ? `No supported claim in the answer ${verb} ${clause}.` : `No passage ${verb} ${clause}.`;
+    warnings.push({ flag: 'missing_evidence', part: part.text, message: capitalise(message) });
+  }
+  return { warnings, anyPartCovered };
+}
+
+/**
+ * Supported claims as coverage reads them: each alone, and each run of consecutive supported
+ * claims of one sentence joined (a value and the attribute it belongs to may sit in two clauses).
+ */
+function supportedSentences(checked: readonly CheckedClaim[]): AddressingClaim[] {
+  const claims: AddressingClaim[] = [];
+  let run: CheckedClaim[] = [];
+  const flush = () => {
+    if (run.length > 1) claims.push(addressing(run));
+    run = [];
+  };
+  for (const item of checked) {
+    if (!item.claim.supported) {
+      flush();
+      continue;
+    }
+    claims.push(addressing([item]));
+    const previous = run[run.length - 1];
+    if (previous && /[.!?]$/.test(previous.claim.text)) flush();
+    run.push(item);
+  }
+  flush();
+  return claims;
+}
+
+function addressing(items: readonly CheckedClaim[]): AddressingClaim {
+  const passages = items.flatMap((item) => item.passages);
+  return {
+    text: items.map((item) => item.core).join(' '),
+    context: passages.flatMap((item) => [item.passage.title, item.passage.heading]),
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,69 @@
+/**
+ * Which sentences of an answer are claims. Sentences that only say what the documents do not
+ * cover (abstentions), talk about the sources themselves ("Sources disagree:", "… is
+ * authoritative") or carry no content ("Yes.", "Here is what I found:") are not claims.
+ */
+import { extractQuantities } from '../text/quantities.js';
+import { contentTerms } from '../text/terms.js';
+
+/** What a sentence or clause of an answer is. */
+export type StatementKind = 'claim' | 'abstention' | 'meta';
+
+const SOURCE_WORDS = String.raw`(?:documents?|passages?|sources?|context|manuals?|library|texts?|excerpts?|provided (?:information|material|text)|information (?:provided|given|available))`;
+const SAY_VERBS = String.raw`(?:say|state|mention|specify|cover|contain|include|answer|provide|give|address|indicate|describe|list|discuss|explain|tell|show)`;
+
+/** Sentences that say the documents do not answer something. */
+const ABSTENTION = [
+  new RegExp(
+    String.raw`\b${SOURCE_WORDS}\b[^.;]{0,60}?\b(?:do(?:es)?|did|is|are|was|were)?\s?(?:not|n['’]t)\b[^.;]{0,30}?\b${SAY_VERBS}`,
+    'i',
+  ),
+  /\bno (?:passage|document|source|information|mention|data|details?|section|manual)s?\b[^.;]{0,60}?\b(?:says?|states?|mentions?|specif|covers?|contains?|answers?|gives?|is (?:given|provided|available|relevant)|was found|found|about|on|regarding|for)\b/i,
+  /\b(?:i|we) (?:could ?not|couldn['’]t|cannot|can['’]t|was unable to|were unable to|am unable to|did not|didn['’]t) (?:find|locate|see|determine|answer|tell)\b/i,
+  new RegExp(
+    String.raw`\b(?:not|isn['’]t|aren['’]t) (?:mentioned|stated|specified|covered|given|provided|addressed|included|listed|described|answered) (?:in|by) (?:the |any |these )?${SOURCE_WORDS}`,
+    'i',
+  ),
+  /\bthere (?:is|are) no (?:information|mention|passages?|data|details)\b/i,
+  /\bi (?:do not|don['’]t) know\b|\bunable to answer\b|\bcannot be answered\b|\bdo(?:es)? not answer this\b/i,
+];
+
+/** A lead that only says the sources disagree; what follows it may still be a claim. */
+export const DISAGREEMENT_LEAD =
+  /^(?:the )?(?:sources?|documents?|passages?|manuals?)\s+(?:disagree|differ|conflict)(?:\s+(?:on|about) (?:this|that|it))?\s*[:,.;-]?\s*/i;
+
+/** Talk about the sources: which one is authoritative, which one supersedes which. */
+const SOURCE_TALK =
+  /\b(?:is|are|was|being) (?:the )?(?:authoritative|more recent|newer|older|outdated|superseded|out of date)\b|\bsupersed(?:es|ed|ing)?\b|\b(?:takes?|take) precedence\b|\b(?:disagree|conflict)s? (?:with|on|about)\b/i;
+/** Verbs that report what a source says: a sentence with one is a claim even if it also talks about sources. */
+const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recommends?)\b/i;
+/** Openers of sentences that introduce, close or pad an answer. */
+const FILLER =
+  /^(?:i hope this helps|hope this helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|great question)\b/i;
+
+/** Stems of bare answer words ("Yes.", "OK.") that state nothing on their own. */
+const ANSWER_WORDS = new Set(['ye', 'yeah', 'ok', 'okai', 'sure', 'correct', 'right', 'inde']);
+
+/** True when `text` says that the documents do not answer something. */
+export function isAbstention(text: string): boolean {
+  return ABSTENTION.some((pattern) => pattern.test(text));
+}
+
+/** What `text` (a sentence or clause, citations removed) is. */
+export function statementKind(text: string): StatementKind {
+  const body = text.replace(DISAGREEMENT_LEAD, '').trim();
+  if (isAbstention(text)) return 'abstention';
+  if (body === '' || /:$/.test(body)) return 'meta';
+  // Revisions, dates, years and document ids in titles ("Catalogue 2026 (2026, 2026-01-15)") are not facts.
+  const facts = extractQuantities(body.replace(/\([^)]*\)/g, ' ')).filter(
+    (q) =>
+      q.dimension !== 'date' &&
+      q.dimension !== 'identifier' &&
+      !(q.dimension === 'count' && q.value >= 1900 && q.value <= 2100),
+  );
+  const quantities = extractQuantities(body).filter((q) => q.dimension !== 'date' && q.unit !== 'model');
+  if (SOURCE_TALK.test(body) && !REPORTING.test(body) && facts.length === 0) return 'meta';
+  if (quantities.length > 0) return 'claim';
+  if (FILLER.test(body) && contentTerms(body).length <= 4) return 'meta';
+  return contentTerms(body).filter((term) => !ANSWER_WORDS.has(term)).length === 0 ? 'meta' : 'claim';
+}

@@ -1,0 +1,100 @@
+/**
+ * The statements of given passages that bear on a question part: units (sentences, list items,
+ * table rows with their header) with the values of the kind the part asks for, scored by how
+ * many of the part's attribute terms they (with their heading) mention. Injected spans are left
+ * out: an instruction planted in a document is not a source that can disagree.
+ */
+import { modelNames } from '../question/model-names.js';
+import { extractQuantities, type Quantity } from '../text/quantities.js';
+import { plainUnitText, splitUnits } from '../text/sentences.js';
+
+import type { QuestionPart, RetrievedPassage } from '../types.js';
+import { partTerms } from './coverage.js';
+import { passageEvidence } from './evidence-text.js';
+import { answerDimensions } from './expected-values.js';
+import { detectInjection } from './injection.js';
+import { isNegated } from './negation.js';
+import { checkTerms, weightedShare } from './term-weights.js';
+
+/**
+ * Least share of a part's attribute terms a unit (with its heading) must mention to bear on the
+ * part, when the part asks for a kind of value (a duration, a price…), which already narrows it.
+ */
+export const STATEMENT_RELEVANCE = 0.34;
+/** The same for parts that take any answer (text, yes-no), where only the terms narrow it. */
+export const OPEN_STATEMENT_RELEVANCE = 0.5;
+/** A unit must also reach this share of the best unit's relevance in its passage: the sentence about the spray arms, not the one beside it about the filter. */
+export const RELATIVE_RELEVANCE = 0.5;
+
+/** A unit of a passage that bears on a part. */
+export interface PartStatement {
+  item: RetrievedPassage;
+  text: string;
+  terms: Set<string>;
+  values: Quantity[];
+  negated: boolean;
+  relevance: number;
+}
+
+/** Numbers and unit words of a part ("is it still 1 year?") are values to compare, not what a statement must be about. */
+const VALUE_TERM =
+  /^(?:\d[\d.,]*|year|month|week|dai|day|hour|minut|second|mm|cm|millimetr|centimetr|metr|kg|gram|litr|liter|watt|volt|amp|rpm|degre|celsiu|eur|euro)$/;
+
+const ANY_VALUE = new Set([
+  'length',
+  'mass',
+  'volume',
+  'power',
+  'energy',
+  'voltage',
+  'current',
+  'electric-frequency',
+  'speed',
+  'pressure',
+  'sound',
+  'percent',
+  'temperature',
+  'duration',
+  'frequency',
+  'money',
+  'date',
+  'identifier',
+]);
+
+/** Statements of `item` relevant to `part`; none when the part names a model the passage does not. */
+export function partStatements(part: QuestionPart, item: RetrievedPassage): PartStatement[] {
+  const { entities } = partTerms(part);
+  const attributes = partTerms(part).attributes.filter((term) => !VALUE_TERM.test(term));
+  const evidenceTerms = new Set(checkTerms(passageEvidence(item.passage)));
+  if (entities.length > 0 && !entities.some((entity) => evidenceTerms.has(entity))) return [];
+  const typed = answerDimensions(part);
+  const dimensions = typed ?? ANY_VALUE;
+  const floor = typed ? STATEMENT_RELEVANCE : OPEN_STATEMENT_RELEVANCE;
+  const injected = detectInjection(item.passage.text);
+  const headingTerms = checkTerms(item.passage.heading);
+  const header = /^\|([^|\n]*)\|[^\n]*\n\|?\s*:?-{2,}/m.exec(item.passage.text)?.[1]?.trim();
+  const statements: PartStatement[] = [];
+  for (const unit of splitUnits(item.passage.text)) {
+    if (unit.kind === 'heading' || unit.kind === 'table-rule') continue;
+    if (injected.some((span) => span.start < unit.end && span.end > unit.start)) continue;
+    const plain = plainUnitText(unit);
+    const text = unit.kind === 'table-row' && header ? `${header}: ${plain}` : plain;
+    const terms = new Set([...checkTerms(text), ...headingTerms]);
+    const relevance = weightedShare(attributes, terms);
+    if (relevance < floor) continue;
+    const values = extractQuantities(plain).filter(
+      (quantity) =>
+        dimensions.has(quantity.dimension) &&
+        quantity.unit !== 'model' &&
+        !(quantity.dimension === 'count' && part.expects !== 'quantity'),
+    );
+    statements.push({ item, text, terms, values, negated: isNegated(text), relevance });
+  }
+  const best = Math.max(0, ...statements.map((statement) => statement.relevance));
+  return statements.filter((statement) => statement.relevance >= RELATIVE_RELEVANCE * best);
+}
+
+/** The model names a passage is about (title, heading and text). */
+export function passageModels(item: RetrievedPassage): string[] {
+  return modelNames(passageEvidence(item.passage));
+}

@@ -1,0 +1,126 @@
+/**
+ * Weighted term shares: how much of a set of terms another text contains. Two weightings:
+ * `termWeight` (√length, a stand-in for idf that needs no statistics: long terms such as
+ * "limescal" carry meaning, short ones such as "set" rarely do) and `givenWeights` (idf over the
+ * passages given, times √length: a term every given passage mentions, such as "warranti" when
+ * all are about warranties, says little about whether one of them answers).
+ */
+import { contentTerms } from '../text/terms.js';
+
+/** Terms that rarely decide what a question or a claim is about. */
+export const WEAK_TERMS: ReadonlySet<string> = new Set([
+  'take',
+  'need',
+  'put',
+  'make',
+  'get',
+  'go',
+  'come',
+  'keep',
+  'run',
+  'work',
+  'happen',
+  'mean',
+  'show',
+  'check',
+  'let',
+  'see',
+  'look',
+  'sai',
+  'tell',
+  'ask',
+  'want',
+  'like',
+  'right',
+  'still',
+  'exactli',
+  'actual',
+  'realli',
+  'normal',
+  'usual',
+  'gener',
+  'overal',
+  'inform',
+  'detail',
+  'possibl',
+  'way',
+  'thing',
+  'someth',
+  'anyth',
+  'myself',
+  'yourself',
+  'per',
+  'everi',
+  'whose',
+  'ye',
+]);
+
+/** Stems with one meaning for the checks ("highest" = "maximum", "guarantee" = "warranty"). */
+const SYNONYMS: Readonly<Record<string, string>> = {
+  highest: 'maximum',
+  max: 'maximum',
+  top: 'maximum',
+  lowest: 'minimum',
+  min: 'minimum',
+  guarante: 'warranti',
+  price: 'cost',
+  charg: 'cost',
+  fee: 'cost',
+  loud: 'nois',
+  decibel: 'nois',
+  space: 'gap',
+  clearanc: 'gap',
+  rpm: 'speed',
+};
+
+/** The canonical stem of `term`. */
+export function canonicalTerm(term: string): string {
+  return SYNONYMS[term] ?? term;
+}
+
+/** Bounds written as phrases of stop words: "up to 1,400 rpm" states a maximum. */
+const BOUND_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:up to|at most|no more than|not more than)\b/gi, ' maximum '],
+  [/\b(?:at least|no less than|not less than)\b/gi, ' minimum '],
+];
+
+/** Canonical content terms of `text`. */
+export function checkTerms(text: string): string[] {
+  const bounded = BOUND_PHRASES.reduce((result, [pattern, word]) => result.replace(pattern, word), text);
+  return contentTerms(bounded).map(canonicalTerm);
+}
+
+/** Weight of a term: √length, so a four-letter term weighs 2 and a nine-letter one 3. */
+export function termWeight(term: string): number {
+  return Math.sqrt(Math.max(1, term.length));
+}
+
+/** Canonical content terms worth counting: no single letters, no weak terms. */
+export function keyTerms(text: string): string[] {
+  return checkTerms(text).filter((term) => (term.length > 1 || /\d/.test(term)) && !WEAK_TERMS.has(term));
+}
+
+/** A weighting by idf over `texts` (each a set of terms) times √length; unseen terms weigh most. */
+export function givenWeights(texts: ReadonlyArray<ReadonlySet<string>>): (term: string) => number {
+  const count = texts.length;
+  return (term) => {
+    const frequency = texts.reduce((sum, terms) => sum + (terms.has(term) ? 1 : 0), 0);
+    return Math.log(1 + count / (1 + frequency)) * termWeight(term);
+  };
+}
+
+/** Weighted share (0–1) of `terms` found in `present`; 1 when there are no terms. */
+export function weightedShare(
+  terms: readonly string[],
+  present: ReadonlySet<string>,
+  weight: (term: string) => number = termWeight,
+): number {
+  let total = 0;
+  let found = 0;
+  for (const term of new Set(terms)) {
+    const value = weight(term);
+    total += value;
+    if (present.has(term)) found += value;
+  }
+  return total === 0 ? 1 : found / total;
+}

@@ -1,0 +1,83 @@
+/**
+ * The check stage: "check or abstain". Splits the answer into claims with their citations,
+ * checks every citation against the passages given, every claim against the passages it cites,
+ * every question part against the passages and the supported claims, the given passages against
+ * each other (conflicts, supersession) and for planted instructions; returns a verdict whose
+ * warnings name each problem with its evidence.
+ */
+import type { ClaimJudge } from '../ports.js';
+import type { QuestionPart, RagWarning, RetrievedPassage, Verdict } from '../types.js';
+import { checkClaims } from './check-claims.js';
+import { knownIds, resolveCitation, type ResolvedCitation } from './citations.js';
+import { segmentAnswer, type ClaimDraft } from './claims.js';
+import { conflictWarnings, supersededWarnings } from './conflict-warnings.js';
+import { detectConflicts } from './conflicts.js';
+import { missingEvidenceWarnings } from './missing-evidence.js';
+import { answerLinkWarnings, injectionWarnings } from './injection-warnings.js';
+import { detectInjection, type InjectionSpan } from './injection.js';
+import { lexicalJudge } from './lexical-judge.js';
+import { makeVerdict } from './verdict.js';
+
+/** What the check stage reads. */
+export interface VerifyInput {
+  question: string;
+  /** The question's parts, from `analyseQuestion`. */
+  parts: QuestionPart[];
+  /** The generator's text with inline `[citation ids]`. */
+  answer: string;
+  /** The passages given to the generator, in prompt order. */
+  given: RetrievedPassage[];
+  /** Whether a citation id exists anywhere in the library, to tell "does not exist" from "not given". */
+  exists?: (cite: string) => boolean;
+  /** Decides whether cited passages state a claim; default `lexicalJudge`. */
+  judge?: ClaimJudge;
+}
+
+/** Checks `input.answer` and returns its verdict. */
+export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
+  const { answer, given, parts, exists } = input;
+  const statements = segmentAnswer(answer, knownIds(given, exists));
+  const citations = new Map<string, ResolvedCitation>();
+  for (const id of new Set(statements.flatMap((statement) => statement.cites)))
+    citations.set(id, resolveCitation(id, given, exists));
+  const injections = new Map<string, InjectionSpan[]>(
+    given.map((item) => [item.passage.cite, detectInjection(item.passage.text)]),
+  );
+  const drafts = statements.filter((statement): statement is ClaimDraft => statement.kind === 'claim');
+  const { checked, warnings: claimWarnings } = await checkClaims(drafts, {
+    judge: input.judge ?? lexicalJudge,
+    citations,
+    injections,
+    given,
+  });
+  const claims = checked.map((item) => item.claim);
+  const coverage = missingEvidenceWarnings(parts, given, checked);
+  const cited = [...citations.values()].flatMap((citation) => citation.passages);
+  const warnings: RagWarning[] = [
+    ...coverage.warnings,
+    ...invalidCitationWarnings(citations, drafts),
+    ...claimWarnings,
+    ...conflictWarnings(detectConflicts(parts, given), parts, answer),
+    ...supersededWarnings([...new Map(cited.map((item) => [item.passage.cite, item])).values()]),
+    ...injectionWarnings(given, injections),
+    ...answerLinkWarnings(answer, given, injections),
+  ];
+  return makeVerdict({ claims, warnings, anyPartCovered: coverage.anyPartCovered });
+}
+
+function invalidCitationWarnings(
+  citations: ReadonlyMap<string, ResolvedCitation>,
+  drafts: readonly ClaimDraft[],
+): RagWarning[] {
+  const warnings: RagWarning[] = [];
+  for (const citation of citations.values()) {
+    if (citation.status === 'valid') continue;
+    const claim = drafts.findIndex((draft) => draft.cites.includes(citation.id));
+    const message =
+      citation.status === 'unknown'
+        ? `The answer cites [${citation.id}], which does not exist in the library.`
+        : `The answer cites [${citation.id}], which was not among the passages given to the model.`;
+    warnings.push({ flag: 'invalid_citation', cites: [citation.id], message, ...(claim >= 0 ? { claim } : {}) });
+  }
+  return warnings;
+}

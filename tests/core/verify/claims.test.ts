@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { segmentAnswer, splitClaims } from '../../../src/core/verify/claims.js';
+import { isAbstention, statementKind } from '../../../src/core/verify/statement-kinds.js';
+
+describe('splitClaims', () => {
+  it('attaches a citation at the end of a sentence to that sentence, before or after the full stop', () => {
+    const claims = splitClaims('The warranty lasts 2 years [a#2]. Clean the filter every 4 weeks. [a#7]');
+    expect(claims.map((claim) => [claim.text, claim.cites])).toEqual([
+      ['The warranty lasts 2 years.', ['a#2']],
+      ['Clean the filter every 4 weeks.', ['a#7']],
+    ]);
+  });
+
+  it('splits a sentence at a citation followed by more text', () => {
+    const claims = splitClaims('The warranty lasts 2 years [a#2], and the filter is cleaned every 4 weeks [a#7].');
+    expect(claims.map((claim) => claim.cites)).toEqual([['a#2'], ['a#7']]);
+  });
+
+  it('leaves a factual sentence without a citation uncited', () => {
+    const claims = splitClaims('The warranty lasts 2 years [a#2]. The filter is cleaned weekly.');
+    expect(claims[1]?.cites).toEqual([]);
+  });
+
+  it('gives clauses of one sentence the citation that closes it', () => {
+    const claims = splitClaims(
+      'The documents do not say whether water damage is covered, but the warranty lasts 2 years [a#2].',
+    );
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.text).toMatch(/^but the warranty lasts 2 years/);
+    expect(claims[0]?.cites).toEqual(['a#2']);
+  });
+
+  it('reads list items and keeps claim offsets inside the answer', () => {
+    const answer = 'Excluded:\n- broken glassware [a#3]\n- the door seal [a#3]';
+    const claims = splitClaims(answer);
+    expect(claims.map((claim) => claim.text)).toEqual(['broken glassware', 'the door seal']);
+    for (const claim of claims) expect(answer.slice(claim.start, claim.end)).toContain(claim.text);
+  });
+
+  it('does not split inside a quotation', () => {
+    const statements = segmentAnswer(
+      'The documents do not answer this: no passage says "It shows E21. How often is it cleaned".',
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.kind).toBe('abstention');
+  });
+});
+
+describe('statement kinds', () => {
+  it.each([
+    'The documents do not say whether water damage is covered.',
+    'No passage mentions the noise level.',
+    'I could not find the spin speed of the Wool programme.',
+    'The spin speed is not stated in the documents.',
+    'The documents do not answer this: no passage is relevant to "noise".',
+  ])('an abstention is not a claim: %s', (sentence) => {
+    expect(isAbstention(sentence)).toBe(true);
+    expect(statementKind(sentence)).toBe('abstention');
+  });
+
+  it.each([
+    'Sources disagree:',
+    'but the DW-480 Owner Manual (v3, 2026-02-16) supersedes it and is authoritative',
+    'Here is what I found:',
+    'Yes.',
+  ])('a connective or meta sentence is not a claim: %s', (sentence) => {
+    expect(statementKind(sentence)).toBe('meta');
+  });
+
+  it.each([
+    'The warranty lasts 2 years.',
+    'The v3 manual, which supersedes v2, says the warranty is 10 years.',
+    'Sources disagree: the v2 manual says 1 year.',
+    'The door seal is not covered.',
+  ])('a statement of fact is a claim, even beside talk about sources: %s', (sentence) => {
+    expect(statementKind(sentence)).toBe('claim');
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { judgeLexically, lexicalJudge, SUPPORT_THRESHOLD } from '../../../src/core/verify/lexical-judge.js';
+import { EXCLUSIONS, SUPPORTED, UNSUPPORTED, WARRANTY } from './judge-calibration.js';
+
+const TABLE =
+  '| Part | Part number |\n| --- | --- |\n| Filter assembly (coarse and fine) | KX-FLT-0200 |\n| **Lid** | KX-LID-0210 |';
+
+describe('judgeLexically on quotes', () => {
+  it.each([
+    ['The KX-200 kettle is covered by a manufacturer warranty of three years from the date of purchase.', WARRANTY],
+    ['The warranty covers parts and labour for faults in materials or manufacture', WARRANTY],
+    ['The warranty does not cover: broken lids or filters', EXCLUSIONS],
+    ['damage caused by limescale', EXCLUSIONS],
+    ['Part: Filter assembly (coarse and fine): KX-FLT-0200', TABLE],
+    ['Lid: KX-LID-0210', TABLE],
+    ['**The warranty** covers parts and labour', WARRANTY],
+  ])('a verbatim quote is supported: %s', (claim, evidence) => {
+    expect(judgeLexically(claim, [evidence])).toMatchObject({ supported: true, score: 1 });
+  });
+
+  it('accepts a table row quoted with its header, and rejects cells of two rows', () => {
+    const codes =
+      '| Code | Meaning | What to do |\n| --- | --- | --- |\n| E1 | Water did not fill within 10 minutes | Open the tap |\n| E4 | Leak detected | Turn off the tap and call service |';
+    expect(
+      judgeLexically('Code: E4; Meaning: Leak detected; What to do: Turn off the tap and call service', [codes])
+        .supported,
+    ).toBe(true);
+    expect(judgeLexically('Code: E4; Meaning: Water did not fill within 10 minutes', [codes]).supported).toBe(false);
+  });
+
+  it('reads a hard-wrapped paragraph as one line', () => {
+    const wrapped = 'The kettle must stand on a flat,\nstable surface away from the edge\nof the worktop.';
+    expect(
+      judgeLexically('The kettle must stand on a flat, stable surface away from the edge of the worktop', [wrapped])
+        .score,
+    ).toBe(1);
+  });
+
+  it('does not accept a sentence assembled from fragments of different sentences', () => {
+    const judgement = judgeLexically('The warranty covers damage caused by limescale', [`${WARRANTY}\n${EXCLUSIONS}`]);
+    expect(judgement.supported).toBe(false);
+  });
+});
+
+describe('judgeLexically on facts', () => {
+  it('rejects a wrong number with the right citation', () => {
+    const judgement = judgeLexically('The KX-200 kettle is covered by a manufacturer warranty of 5 years.', [WARRANTY]);
+    expect(judgement.supported).toBe(false);
+    expect(judgement.reason).toContain('5 years');
+  });
+
+  it('accepts a number in another spelling', () => {
+    expect(
+      judgeLexically('The warranty of the KX-200 kettle lasts 36 months from the date of purchase.', [WARRANTY])
+        .supported,
+    ).toBe(true);
+  });
+
+  it('rejects a duration sentence cited for an exclusion claim', () => {
+    const judgement = judgeLexically('Water damage is not covered by the KX-200 warranty.', [WARRANTY]);
+    expect(judgement.supported).toBe(false);
+  });
+
+  it('rejects a model, name, link or quote that the evidence does not contain', () => {
+    expect(judgeLexically('The KX-300 kettle has a warranty of three years.', [WARRANTY]).reason).toContain('KX-300');
+    expect(judgeLexically('Register the kettle with Calder online within 60 days.', [WARRANTY]).reason).toContain(
+      'Calder',
+    );
+    expect(judgeLexically('Register online at https://evil.test within 60 days.', [WARRANTY]).reason).toContain(
+      'evil.test',
+    );
+    expect(judgeLexically('The manual says "the kettle is guaranteed for life".', [WARRANTY]).supported).toBe(false);
+  });
+
+  it('halves the score when the polarity differs from the closest sentence', () => {
+    const judgement = judgeLexically('Damage caused by limescale is covered by the warranty.', [EXCLUSIONS]);
+    expect(judgement.supported).toBe(false);
+    expect(judgement.reason).toMatch(/opposite|negation/);
+  });
+});
+
+describe('SUPPORT_THRESHOLD calibration', () => {
+  it.each(SUPPORTED)('supported: %s', (claim, evidence) => {
+    const judgement = judgeLexically(claim, [evidence]);
+    expect(judgement.score, judgement.reason).toBeGreaterThanOrEqual(SUPPORT_THRESHOLD);
+    expect(judgement.supported, judgement.reason).toBe(true);
+  });
+
+  it.each(UNSUPPORTED)('unsupported: %s', (claim, evidence) => {
+    expect(judgeLexically(claim, [evidence]).supported).toBe(false);
+  });
+});
+
+describe('lexicalJudge', () => {
+  it('implements the ClaimJudge port', async () => {
+    expect(lexicalJudge.id).toBe('lexical');
+    await expect(lexicalJudge.judge('The warranty covers parts and labour', [WARRANTY])).resolves.toMatchObject({
+      supported: true,
+    });
+    await expect(lexicalJudge.judge('The warranty covers parts', [])).resolves.toMatchObject({ supported: false });
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { analyseQuestion } from '../../../src/core/question/analyse-question.js';
+import type { QuestionPart } from '../../../src/core/types.js';
+import { claimAddresses, partNames } from '../../../src/core/verify/coverage.js';
+import { partClause } from '../../../src/core/verify/part-clause.js';
+import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
+import { makePassage } from './make-passage.js';
+
+const part = (question: string): QuestionPart => analyseQuestion(question)[0] as QuestionPart;
+
+describe('partClause', () => {
+  it.each([
+    ['How often should the WM-720 filter be cleaned', 'how often the WM-720 filter should be cleaned'],
+    ['Is water damage covered', 'whether water damage is covered'],
+    ['Does the DW-480 warranty cover water damage', 'whether the DW-480 warranty covers water damage'],
+    ['How long is the DW-480 warranty', 'how long the DW-480 warranty is'],
+    ['How many place settings does the DW-480 take', 'how many place settings the DW-480 takes'],
+    [
+      'What is the highest temperature the OV-350 can be set to',
+      'what the highest temperature the OV-350 can be set to is',
+    ],
+    ['Which serial numbers are in the recall', 'which serial numbers are in the recall'],
+    ['What should I do with the ash', 'what I should do with the ash'],
+  ])('%s → %s', (question, clause) => {
+    expect(partClause(question)).toBe(clause);
+  });
+
+  it('quotes a part whose word order it cannot tell', () => {
+    expect(partClause('my display shows UE')).toBe('"my display shows UE?"');
+  });
+});
+
+describe('claimAddresses', () => {
+  it('needs the names the part gives', () => {
+    expect(partNames('How much energy does the DW-480 use on the Intensive 70 programme')).toEqual(['Intensive']);
+    expect(partNames('How Much Energy Does It Use')).toEqual([]);
+    const question = part('How much energy does the DW-480 use on the Intensive 70 programme?');
+    expect(
+      claimAddresses(question, { text: 'The DW-480 uses 74 kWh per 100 cycles on the Eco 50 programme', context: [] }),
+    ).toBe(false);
+    expect(
+      claimAddresses(question, {
+        text: 'The DW-480 uses 1.3 kWh per cycle on the Intensive 70 programme',
+        context: [],
+      }),
+    ).toBe(true);
+  });
+
+  it('needs a value of the kind the part asks for, about the same model', () => {
+    const question = part('What is the spin speed of the WM-720?');
+    expect(claimAddresses(question, { text: 'The WM-720 spins at up to 1,400 rpm', context: [] })).toBe(true);
+    expect(claimAddresses(question, { text: 'The WM-720 spin programme lasts 12 minutes', context: [] })).toBe(false);
+    expect(claimAddresses(question, { text: 'The WM-820 spins at up to 1,600 rpm', context: [] })).toBe(false);
+  });
+});
+
+describe('missing_evidence', () => {
+  it('names each part nothing covers, and only those', async () => {
+    const question = 'How long is the KX-200 warranty and how loud is it?';
+    const warranty = makePassage('The KX-200 is covered by a warranty of two years.', {
+      cite: 'kx#2',
+      title: 'KX-200 Manual',
+    });
+    const verdict = await verifyAnswer({
+      question,
+      parts: analyseQuestion(question),
+      answer: 'The KX-200 is covered by a warranty of two years [kx#2]. The documents do not say how loud it is.',
+      given: [warranty],
+    });
+    expect(verdict.status).toBe('qualified');
+    expect(verdict.warnings).toEqual([
+      expect.objectContaining({
+        flag: 'missing_evidence',
+        part: 'how loud is it',
+        message: 'No passage states how loud it is.',
+      }),
+    ]);
+  });
+});
