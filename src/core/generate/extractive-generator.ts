@@ -1,0 +1,88 @@
+/**
+ * The extractive generator: no model. For each part of the question it quotes the passage
+ * sentence that best answers it, with its citation; says plainly which parts the passages do not
+ * answer; states disagreements between sources and which one is authoritative; and abstains
+ * when nothing answers. This is also the browser's answer path when there is no GPU.
+ */
+import { throwIfAborted } from '../errors.js';
+import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../ports.js';
+import type { QuestionPart, RetrievedPassage } from '../types.js';
+import { detectInjection } from '../verify/injection.js';
+import { partClause } from '../verify/part-clause.js';
+import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
+import { findDisagreement, type Disagreement } from './disagreement.js';
+import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
+
+/** A part is answered when its best unit covers at least this share of its terms. */
+export const ANSWER_COVERAGE = 0.4;
+
+/** The no-model `Generator`. */
+export class ExtractiveGenerator implements Generator {
+  readonly id = 'extractive';
+
+  async generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult> {
+    throwIfAborted(options?.signal);
+    const units = evidenceUnits(request.passages, injectedSpans());
+    const sentences: string[] = [];
+    const missing: QuestionPart[] = [];
+    const used = new Set<string>();
+    for (const part of request.parts) {
+      const ranked = rankUnits(units, part, request.passages);
+      const best = ranked[0];
+      if (!best || best.coverage < ANSWER_COVERAGE || !best.typeMatches) {
+        missing.push(part);
+        continue;
+      }
+      const key = `${best.unit.item.passage.cite}:${best.unit.start}`;
+      if (used.has(key)) continue;
+      used.add(key);
+      const disagreement = findDisagreement(ranked, part);
+      sentences.push(...(disagreement ? describeDisagreement(disagreement, units) : [quote(best, units)]));
+    }
+    const text = compose(sentences, missing, request.parts.length);
+    options?.onDelta?.(text);
+    return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };
+  }
+}
+
+/** A test for "this span of a passage lies in text aimed at an assistant"; each passage is scanned once. */
+function injectedSpans(): (item: RetrievedPassage, start: number, end: number) => boolean {
+  const spans = new Map<string, { start: number; end: number }[]>();
+  return (item, start, end) => {
+    let found = spans.get(item.passage.cite);
+    if (!found) spans.set(item.passage.cite, (found = detectInjection(item.passage.text)));
+    return found.some((span) => span.start < end && span.end > start);
+  };
+}
+
+/** The unit as a cited sentence; a list item keeps its lead-in ("… does not cover: broken glassware"). */
+function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[]): string {
+  const lead = leadIn(scored.unit, units);
+  const body = lead ? `${lead.text.replace(/:\s*$/, '')}: ${scored.unit.text}` : scored.unit.text;
+  return `${body.replace(/[.;,:\s]+$/, '')} [${scored.unit.item.passage.cite}].`;
+}
+
+function describeDisagreement(disagreement: Disagreement, units: EvidenceUnit[]): string[] {
+  const { authoritative, others, reason } = disagreement;
+  const authority = authoritative.unit.item.passage;
+  const sentences = [quote(authoritative, units)];
+  for (const other of others) {
+    const passage = other.unit.item.passage;
+    const said = quote(other, units).replace(/ \[[^\]]+\]\.$/, '');
+    sentences.push(
+      `Sources disagree: ${passage.title} (${passage.revision}, ${passage.date}) says "${said}" [${passage.cite}], ` +
+        `but ${authority.title} (${authority.revision}, ${authority.date}) ${reason === 'supersedes' ? 'supersedes it' : 'is newer'} ` +
+        `and is authoritative [${authority.cite}].`,
+    );
+  }
+  return sentences;
+}
+
+function compose(sentences: string[], missing: QuestionPart[], partCount: number): string {
+  const gaps = missing.map((part) => `The documents do not say ${partClause(part.text)}.`);
+  if (sentences.length === 0) {
+    const asked = missing.map((part) => `"${part.text.replace(/\?+$/, '')}"`).join(' or ');
+    return `The documents do not answer this: no passage says ${partCount > 1 ? 'any of ' : ''}${asked}.`;
+  }
+  return [...sentences, ...gaps].join(' ');
+}

@@ -1,0 +1,106 @@
+/**
+ * Ranking evidence units against one question part: idf-weighted term coverage (terms found
+ * only in the passage's title or heading count for less), whether the unit holds the kind of
+ * value the part asks for, the passage's own retrieval standing, and a small preference for
+ * passages nothing supersedes.
+ */
+import { modelNames } from '../question/analyse-question.js';
+import { extractQuantities, identifierKey } from '../text/quantities.js';
+import { contentTerms } from '../text/terms.js';
+import type { QuestionPart, RetrievedPassage } from '../types.js';
+import { answerDimensions } from '../verify/expected-values.js';
+import { unitAnswersType, type EvidenceUnit } from './evidence-units.js';
+
+/** A unit's standing for one part. */
+export interface ScoredUnit {
+  unit: EvidenceUnit;
+  /** Share (0–1) of the part's terms the unit (or, at a discount, its passage's title and heading) states. */
+  coverage: number;
+  typeMatches: boolean;
+  score: number;
+}
+
+/** Terms found only in a passage's title or heading count this much of a term in the unit. */
+const CONTEXT_WEIGHT = 0.6;
+/** Terms found only in another sentence of the same passage count this much. */
+const NEIGHBOUR_WEIGHT = 0.4;
+/** Score bonus or penalty for holding (or lacking) the kind of value asked for. */
+const TYPE_WEIGHT = 0.3;
+/** Penalty for a unit of a superseded passage. */
+const SUPERSEDED_PENALTY = 0.1;
+
+/** Units ranked for a part, best first. */
+export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: RetrievedPassage[]): ScoredUnit[] {
+  const unitWeights = unitIdf(units);
+  const idf = (term: string) => part.weights?.[term] ?? unitWeights(term);
+  const models = modelNames(part.text).map(identifierKey);
+  const context = new Map(
+    passages.map((item) => [item.passage.cite, new Set(contentTerms(`${item.passage.title} ${item.passage.heading}`))]),
+  );
+  const neighbours = new Map(passages.map((item) => [item.passage.cite, new Set(contentTerms(item.passage.text))]));
+  const typed = answerDimensions(part) !== undefined;
+  return units
+    .filter((unit) => !unit.isLeadIn && namesModel(unit, models))
+    .map((unit) => {
+      const lead = leadIn(unit, units);
+      const own = lead ? { ...unit, terms: new Set([...unit.terms, ...lead.terms]) } : unit;
+      const cite = unit.item.passage.cite;
+      const coverage = partCoverage(part.terms, own, context.get(cite) ?? new Set(), neighbours.get(cite) ?? new Set(), idf);
+      const typeMatches = unitAnswersType(unit, part);
+      const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : 0;
+      const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
+      const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
+      return { unit, coverage, typeMatches, score: coverage + typeScore + standing - superseded };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+function partCoverage(
+  terms: string[],
+  unit: Pick<EvidenceUnit, 'terms'>,
+  context: Set<string>,
+  neighbours: Set<string>,
+  idf: (term: string) => number,
+): number {
+  let total = 0;
+  let found = 0;
+  for (const term of new Set(terms)) {
+    const weight = idf(term);
+    total += weight;
+    if (unit.terms.has(term)) found += weight;
+    else if (context.has(term)) found += CONTEXT_WEIGHT * weight;
+    else if (neighbours.has(term)) found += NEIGHBOUR_WEIGHT * weight;
+  }
+  return total === 0 ? 0 : found / total;
+}
+
+/** True when the unit, its heading or its document title names one of the models (or none is asked about). */
+function namesModel(unit: EvidenceUnit, models: string[]): boolean {
+  if (models.length === 0) return true;
+  const { title, heading } = unit.item.passage;
+  const named = extractQuantities(`${title} ${heading} ${unit.text}`).filter((quantity) => quantity.dimension === 'identifier');
+  return named.some((quantity) => models.includes(quantity.key ?? ''));
+}
+
+/** idf over the units at hand: a term in every unit says little about which one answers. */
+function unitIdf(units: EvidenceUnit[]): (term: string) => number {
+  const counts = new Map<string, number>();
+  for (const unit of units) for (const term of unit.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return (term) => Math.log(1 + (units.length + 1) / (1 + (counts.get(term) ?? 0)));
+}
+
+/** The sentence ending in ":" that introduces a list item, when there is one in the same passage. */
+export function leadIn(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit | undefined {
+  if (!isListItem(unit)) return undefined;
+  const before = units.filter((other) => other.item === unit.item && other.end <= unit.start);
+  for (let index = before.length - 1; index >= 0; index--) {
+    const candidate = before[index]!;
+    if (/:\s*$/.test(candidate.text)) return candidate;
+    if (!isListItem(candidate)) return undefined;
+  }
+  return undefined;
+}
+
+function isListItem(unit: EvidenceUnit): boolean {
+  return unit.isListItem;
+}

@@ -1,0 +1,157 @@
+/**
+ * Answering one question: analyse → retrieve → select → prompt → generate → verify, with every
+ * step traced (what ran, decided by code or model, passages and scores, the exact prompt,
+ * milliseconds, tokens).
+ */
+import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt } from '../generate/build-prompt.js';
+import { analyseQuestion } from '../question/analyse-question.js';
+import { readablePassages } from '../retrieve/access.js';
+import { resolveBridge } from '../retrieve/bridge.js';
+import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } from '../retrieve/retrieve.js';
+import type { CallOptions, GenerateResult } from '../ports.js';
+import type { Prompt, QuestionPart, RetrievedPassage, TraceStep, Verdict } from '../types.js';
+import { verifyAnswer } from '../verify/verify-answer.js';
+import type { Engine } from './engine.js';
+import { passageTrace } from './trace.js';
+
+/** Options of one question. */
+export interface AnswerOptions extends CallOptions {
+  /** Id of the question in a questions file (the scripted generator answers by id). */
+  questionId?: string;
+  retrieval?: Partial<RetrievalOptions>;
+  maxPassageChars?: number;
+  /** Streams the answer text as it is generated. */
+  onDelta?: (delta: string) => void;
+}
+
+/** Everything about one answered question. */
+export interface AnswerResult {
+  question: string;
+  parts: QuestionPart[];
+  /** The ranked passages retrieval returned (for coverage and display). */
+  retrieved: RetrievedPassage[];
+  /** The passages given to the generator, in prompt order. */
+  given: RetrievedPassage[];
+  prompt: Prompt;
+  answer: GenerateResult;
+  verdict: Verdict;
+  trace: TraceStep[];
+  ms: { retrieve: number; generate: number; verify: number };
+}
+
+/** The answer used when no passage clears the relevance floor: decided by code, no model call. */
+export function noEvidenceAnswer(parts: QuestionPart[]): string {
+  const asked = parts.map((part) => `"${part.text}"`).join(' or ');
+  return `The documents do not answer this: no passage is relevant to ${asked}.`;
+}
+
+/** Answers a question from the engine's index. */
+export async function answerQuestion(engine: Engine, question: string, options: AnswerOptions = {}): Promise<AnswerResult> {
+  const trace: TraceStep[] = [];
+  const time = async <T>(stage: TraceStep['stage'], decidedBy: TraceStep['decidedBy'], run: () => Promise<T>) => {
+    const started = engine.clock();
+    const value = await run();
+    trace.push({ stage, decidedBy, ms: engine.clock() - started, detail: {} });
+    return value;
+  };
+  const retrievalOptions = { ...engine.retrieval, ...options.retrieval };
+  const analysis = await time('analyse', 'code', () => analyse(engine, question, retrievalOptions, options));
+  last(trace).detail = analysis.bridge ? { parts: analysis.parts, bridge: analysis.bridge } : { parts: analysis.parts };
+  const { parts } = analysis;
+  const retrieval = await time('retrieve', 'code', () =>
+    retrieve(engine.index, engine.embedder, parts, retrievalOptions, options),
+  );
+  last(trace).detail = retrievalDetail(retrieval, retrievalOptions);
+  const weightedParts = retrieval.parts.map((stat) => stat.part);
+  const selected = await time('select', 'code', async () => selectPassages(retrieval, retrievalOptions));
+  last(trace).detail = { given: selected.map((item) => item.passage.cite), floor: retrievalOptions.floor };
+  const prompt = buildPrompt(question, selected, {
+    nonce: nonce(engine.random),
+    maxPassageChars: options.maxPassageChars ?? DEFAULT_MAX_PASSAGE_CHARS,
+  });
+  trace.push({ stage: 'prompt', decidedBy: 'code', ms: 0, detail: { messages: prompt.messages, omitted: prompt.omitted } });
+  const given = selected.filter((item) => prompt.cites.includes(item.passage.cite));
+  const answer = await time('generate', 'model', () => generate(engine, question, weightedParts, given, prompt, options));
+  last(trace).decidedBy = answer.decidedBy;
+  last(trace).detail = { generator: engine.generator.id, finishReason: answer.finishReason, tokens: answer.usage };
+  const verdict = await time('verify', 'code', () =>
+    verifyAnswer({
+      question,
+      parts: weightedParts,
+      answer: answer.text,
+      given,
+      exists: (cite) => engine.index.passages.has(cite) || engine.index.documents.has(cite),
+      ...(engine.judge ? { judge: engine.judge } : {}),
+    }),
+  );
+  last(trace).detail = { status: verdict.status, flags: verdict.flags, warnings: verdict.warnings };
+  const ms = (stage: TraceStep['stage']) => trace.find((step) => step.stage === stage)?.ms ?? 0;
+  return {
+    question,
+    parts: weightedParts,
+    retrieved: retrieval.passages,
+    given,
+    prompt,
+    answer,
+    verdict,
+    trace,
+    ms: { retrieve: ms('retrieve'), generate: ms('generate'), verify: ms('verify') },
+  };
+}
+
+/** The question's parts; a subject named only by a description is first resolved (see `resolveBridge`). */
+async function analyse(engine: Engine, question: string, retrieval: RetrievalOptions, options: AnswerOptions) {
+  const bridge = await resolveBridge(engine.index, engine.embedder, question, retrieval, options);
+  if (!bridge) return { parts: analyseQuestion(question) };
+  return { parts: bridge.parts, bridge: { description: bridge.description, model: bridge.model, question: bridge.question } };
+}
+
+/** The passages worth giving the generator: relevant ones, re-checked against the viewer's access. */
+export function selectPassages(retrieval: RetrievalResult, options: RetrievalOptions): RetrievedPassage[] {
+  const relevant = retrieval.passages.filter((item) => isRelevant(item, options) || item.addedBySupersession);
+  return readablePassages(relevant, retrieval.access);
+}
+
+async function generate(
+  engine: Engine,
+  question: string,
+  parts: QuestionPart[],
+  given: RetrievedPassage[],
+  prompt: Prompt,
+  options: AnswerOptions,
+): Promise<GenerateResult> {
+  if (given.length === 0) {
+    const text = noEvidenceAnswer(parts);
+    options.onDelta?.(text);
+    return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };
+  }
+  const request = { question, parts, passages: given, prompt, ...(options.questionId ? { questionId: options.questionId } : {}) };
+  return engine.generator.generate(request, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onDelta ? { onDelta: options.onDelta } : {}),
+  });
+}
+
+function retrievalDetail(retrieval: RetrievalResult, options: RetrievalOptions): Record<string, unknown> {
+  return {
+    mode: options.mode,
+    fusion: options.fusion,
+    topK: options.topK,
+    access: retrieval.access,
+    accessDropped: retrieval.accessDropped,
+    parts: retrieval.parts.map((stat) => ({ part: stat.part.text, relevant: stat.relevant, bestCoverage: stat.bestCoverage })),
+    passages: retrieval.passages.map(passageTrace),
+  };
+}
+
+function nonce(random: () => number): string {
+  return `⟦${Math.floor(random() * 2 ** 32)
+    .toString(36)
+    .padStart(7, '0')}⟧`;
+}
+
+function last(trace: TraceStep[]): TraceStep {
+  const step = trace[trace.length - 1];
+  if (!step) throw new Error('trace is empty');
+  return step;
+}

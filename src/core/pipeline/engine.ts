@@ -1,0 +1,67 @@
+/**
+ * The engine: the dependencies of the pipeline, passed in (never reached for), and the live index.
+ */
+import { CHUNKER_VERSION, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../chunk/chunk-document.js';
+import { RagError } from '../errors.js';
+import { createSearchIndex, SCHEMA_VERSION, type SearchIndex } from '../index/search-index.js';
+import type { ClaimJudge, Embedder, Generator, IndexBuster } from '../ports.js';
+import { DEFAULT_RETRIEVAL_OPTIONS, type RetrievalOptions } from '../retrieve/retrieve.js';
+
+/** What the engine is built from. */
+export interface EngineDependencies {
+  embedder: Embedder;
+  generator: Generator;
+  /** Judges claims in the check stage; the lexical judge when absent. */
+  judge?: ClaimJudge;
+  /** Milliseconds, monotonic where possible (`performance.now`). */
+  clock?: () => number;
+  /** Random number in [0, 1); used for the per-request prompt marker. */
+  random?: () => number;
+  chunking?: Partial<ChunkOptions>;
+  retrieval?: Partial<RetrievalOptions>;
+}
+
+/** A configured pipeline with its index. */
+export interface Engine {
+  embedder: Embedder;
+  generator: Generator;
+  judge?: ClaimJudge;
+  clock: () => number;
+  random: () => number;
+  chunking: ChunkOptions;
+  retrieval: RetrievalOptions;
+  index: SearchIndex;
+}
+
+/** Builds an engine; options are validated here, once. */
+export function createEngine(dependencies: EngineDependencies): Engine {
+  const chunking = { ...DEFAULT_CHUNK_OPTIONS, ...dependencies.chunking };
+  if (!(chunking.maxChars >= 200)) {
+    throw new RagError('INVALID_OPTION', { option: 'chunking.maxChars', detail: 'must be at least 200' });
+  }
+  const { embedder } = dependencies;
+  if (!(embedder.dimensions > 0)) {
+    throw new RagError('INVALID_OPTION', { option: 'embedder.dimensions', detail: 'must be positive' });
+  }
+  const engine: Engine = {
+    embedder,
+    generator: dependencies.generator,
+    clock: dependencies.clock ?? (() => Date.now()),
+    random: dependencies.random ?? Math.random,
+    chunking,
+    retrieval: { ...DEFAULT_RETRIEVAL_OPTIONS, ...dependencies.retrieval },
+    index: createSearchIndex(embedder.dimensions),
+  };
+  if (dependencies.judge) engine.judge = dependencies.judge;
+  return engine;
+}
+
+/** The buster of an engine's index: a saved index with any other buster is rebuilt, not reused. */
+export function engineBuster(engine: Engine): IndexBuster {
+  return {
+    embedderId: engine.embedder.modelId,
+    dimensions: engine.embedder.dimensions,
+    chunkerVersion: CHUNKER_VERSION * 100_000 + engine.chunking.maxChars,
+    schemaVersion: SCHEMA_VERSION,
+  };
+}
