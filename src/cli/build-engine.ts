@@ -1,0 +1,81 @@
+/**
+ * Shared set-up of the Node commands: read a corpus folder, build an engine with the chosen
+ * generator and retrieval, and index the corpus.
+ */
+import { readFile } from 'node:fs/promises';
+import { loadCorpus } from '../adapters/node/load-corpus.js';
+import { HashingEmbedder } from '../core/embed/hashing-embedder.js';
+import { RagError } from '../core/errors.js';
+import { parseScriptedAnswers } from '../core/evaluate/question-set.js';
+import { ExtractiveGenerator } from '../core/generate/extractive-generator.js';
+import { ScriptedGenerator } from '../core/generate/scripted-generator.js';
+import { createEngine, type Engine } from '../core/pipeline/engine.js';
+import { ingestDocuments, type IngestReport } from '../core/pipeline/ingest-documents.js';
+import type { Generator } from '../core/ports.js';
+import type { RetrievalMode } from '../core/retrieve/retrieve.js';
+import type { Fusion } from '../core/retrieve/fuse.js';
+
+/** Command-line settings shared by `eval` and `ask`. */
+export interface EngineSettings {
+  corpus: string;
+  generator: 'extractive' | 'scripted';
+  answers?: string;
+  retrieval: RetrievalMode;
+  fusion: Fusion;
+  topK: number;
+}
+
+/** An indexed engine and what indexing reported. */
+export interface BuiltEngine {
+  engine: Engine;
+  ingest: IngestReport;
+  loadFailures: { file: string; message: string }[];
+}
+
+async function makeGenerator(settings: EngineSettings): Promise<Generator> {
+  if (settings.generator === 'extractive') return new ExtractiveGenerator();
+  if (!settings.answers) {
+    throw new RagError('INVALID_OPTION', { option: '--answers', detail: 'the scripted generator needs --answers FILE' });
+  }
+  const text = await readFile(settings.answers, 'utf8').catch(() => {
+    throw new RagError('INVALID_OPTION', { option: '--answers', detail: `cannot read ${settings.answers}` });
+  });
+  return new ScriptedGenerator(parseScriptedAnswers(text, settings.answers));
+}
+
+/** Reads the corpus and builds an indexed engine. */
+export async function buildEngine(settings: EngineSettings): Promise<BuiltEngine> {
+  const corpus = await loadCorpus(settings.corpus);
+  const engine = createEngine({
+    embedder: new HashingEmbedder(),
+    generator: await makeGenerator(settings),
+    clock: () => performance.now(),
+    retrieval: { mode: settings.retrieval, topK: settings.topK, fusion: settings.fusion },
+  });
+  const ingest = await ingestDocuments(engine, corpus.documents);
+  return { engine, ingest, loadFailures: [...corpus.failures, ...ingest.failed.map((f) => ({ file: f.sourceName, message: f.message }))] };
+}
+
+/** Validates a choice-valued option. */
+export function choice<T extends string>(value: string | undefined, allowed: readonly T[], option: string, fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new RagError('INVALID_OPTION', { option, detail: `expected one of ${allowed.join(', ')}, got "${value}"` });
+}
+
+/** Validates a whole-number option. */
+export function wholeNumber(value: string | undefined, option: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    throw new RagError('INVALID_OPTION', { option, detail: `expected a whole number ≥ 1, got "${value}"` });
+  }
+  return number;
+}
+
+/** Prints a `RagError` (or any error) and sets a failing exit code. */
+export function reportError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`footnote: ${message}\n`);
+  process.exitCode = error instanceof RagError ? 2 : 1;
+}
