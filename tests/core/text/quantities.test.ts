@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  extractQuantities,
+  identifierKey,
+  parseNumber,
+  quantityStated,
+  sameQuantity,
+  type Quantity,
+} from '../../../src/core/text/quantities.js';
+
+/** The single quantity in `text`; fails when there is not exactly one. */
+function one(text: string): Quantity {
+  const found = extractQuantities(text);
+  expect(found, `quantities of "${text}"`).toHaveLength(1);
+  return found[0] as Quantity;
+}
+
+function same(a: string, b: string): boolean {
+  return sameQuantity(one(a), one(b));
+}
+
+describe('extractQuantities', () => {
+  it('reads number words', () => {
+    expect(one('two years').value).toBe(one('2 years').value);
+    expect(one('twenty-four hours').value).toBe(86_400);
+    expect(one('a dozen').value).toBe(12);
+    expect(one('seventeen').value).toBe(17);
+  });
+
+  it('reads thousands separators and decimals', () => {
+    expect(one('1,200 rpm')).toMatchObject({ value: 1200, unit: 'rpm', dimension: 'speed' });
+    expect(one('2.5 kg').value).toBe(2.5);
+    expect(one('2,5 kg').value).toBe(2.5);
+    expect(one('12,500').value).toBe(12_500);
+  });
+
+  it('reads ranges with any connector', () => {
+    for (const text of ['10–15 mm', '10-15 mm', '10 to 15 mm', 'between 10 and 15 millimetres', '1–1.5 cm']) {
+      const range = one(text);
+      expect(range.dimension).toBe('length');
+      expect(range.max! - range.value).toBeGreaterThan(0);
+    }
+    expect(same('10–15 mm', 'between 10 and 15 millimetres')).toBe(true);
+  });
+
+  it('keeps offsets that slice back to the raw text', () => {
+    const text = 'Lasts two years; spin at 1,200 rpm; part DW-FLT-0480 since March 2026.';
+    for (const quantity of extractQuantities(text)) {
+      expect(text.slice(quantity.start, quantity.end)).toBe(quantity.raw);
+    }
+  });
+
+  it('does not read the digits of identifiers or dates as numbers', () => {
+    const dimensions = extractQuantities('Order DW-FLT-0480 for the DW-480 (E24) on 2026-03-01.').map(
+      (q) => q.dimension,
+    );
+    expect(dimensions).toEqual(['identifier', 'identifier', 'identifier', 'date']);
+  });
+
+  it('reads one-digit error codes as identifiers', () => {
+    expect(one('Error E4')).toMatchObject({ dimension: 'identifier', unit: 'code', key: 'E4' });
+  });
+
+  it('reads a negative temperature', () => {
+    expect(one('store at -5 °C').value).toBe(-5);
+  });
+});
+
+describe('sameQuantity', () => {
+  it.each([
+    ['two years', '2 years'],
+    ['two years', '24 months'],
+    ['2-year', 'two years'],
+    ['a week', '7 days'],
+    ['20 ms', '20 milliseconds'],
+    ['20 ms', '0.02 s'],
+    ['90 minutes', '1.5 hours'],
+    ['45 mm', '4.5 cm'],
+    ['1.2 m', '1200 millimetres'],
+    ['65 °C', '65 degrees Celsius'],
+    ['65°C', '65 ºC'],
+    ['9 kg', '9000 g'],
+    ['1.5 l', '1500 ml'],
+    ['12 litres', '12 l'],
+    ['2,200 W', '2.2 kW'],
+    ['230 V', '230 volts'],
+    ['10 A', '10 amps'],
+    ['50 Hz', '50 hertz'],
+    ['1,200 rpm', '1200 RPM'],
+    ['€89.90', '89.90 EUR'],
+    ['EUR 89.90', '89,90 €'],
+    ['15%', '15 per cent'],
+    ['every 4 weeks', 'every four weeks'],
+    ['every 2 weeks', 'fortnightly'],
+    ['once a week', 'weekly'],
+    ['twice a year', 'every 6 months'],
+    ['every other day', 'every 2 days'],
+    ['DW-FLT-0480', 'dw-flt-0480'],
+    ['DW-FLT-0480', 'DWFLT0480'],
+    ['March 2026', '2026-03-01'],
+    ['1 March 2026', 'March 1, 2026'],
+  ])('%s = %s', (a, b) => {
+    expect(same(a, b)).toBe(true);
+  });
+
+  it.each([
+    ['two years', '3 years'],
+    ['2 years', '2 months'],
+    ['20 ms', '20 s'],
+    ['every 4 weeks', 'monthly'],
+    ['65 °C', '65 kg'],
+    ['€89.90', '$89.90'],
+    ['DW-FLT-0480', 'DW-FLT-0481'],
+    ['E24', 'E25'],
+    ['March 2026', 'April 2026'],
+    ['10–15 mm', '10–20 mm'],
+    ['1,200 rpm', '1,400 rpm'],
+  ])('%s ≠ %s', (a, b) => {
+    expect(same(a, b)).toBe(false);
+  });
+});
+
+describe('quantityStated', () => {
+  it('accepts an end of a stated range and a bare number inside a measure', () => {
+    expect(quantityStated(one('15 mm'), extractQuantities('a gap of 10–15 mm'))).toBe(true);
+    expect(quantityStated(one('2'), extractQuantities('two years'))).toBe(true);
+    expect(quantityStated(one('2026'), extractQuantities('issued on 2026-03-01'))).toBe(true);
+  });
+
+  it('rejects a number that the evidence does not state', () => {
+    expect(quantityStated(one('3 years'), extractQuantities('The warranty lasts two years.'))).toBe(false);
+    expect(quantityStated(one('12 mm'), extractQuantities('a gap of 10–15 mm'))).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('parses numbers and identifier keys', () => {
+    expect(parseNumber('ninety-nine')).toBe(99);
+    expect(parseNumber('three hundred')).toBe(300);
+    expect(parseNumber('lots')).toBeUndefined();
+    expect(identifierKey('dw-flt 0480')).toBe('DWFLT0480');
+  });
+});
