@@ -73,6 +73,12 @@ export interface GenerateResult {
 export interface Generator {
   /** Identifies the generator and its model, e.g. `extractive` or `webllm:Qwen2.5-0.5B…`. */
   readonly id: string;
+  /**
+   * True when the generator must be asked even when no passage is relevant. Scripted answers are
+   * written in advance and must be checked whatever retrieval finds; a model is not called then
+   * (the pipeline abstains by code instead of inviting an answer from the model's own knowledge).
+   */
+  readonly answersWithoutPassages?: boolean;
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
 }
 

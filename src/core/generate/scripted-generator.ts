@@ -8,6 +8,7 @@ import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from
 /** A `Generator` that plays back scripted answers by question id. */
 export class ScriptedGenerator implements Generator {
   readonly id = 'scripted';
+  readonly answersWithoutPassages = true;
 
   constructor(private readonly answers: ReadonlyMap<string, string>) {}
 

@@ -120,7 +120,7 @@ async function generate(
   prompt: Prompt,
   options: AnswerOptions,
 ): Promise<GenerateResult> {
-  if (given.length === 0) {
+  if (given.length === 0 && !engine.generator.answersWithoutPassages) {
     const text = noEvidenceAnswer(parts);
     options.onDelta?.(text);
     return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };

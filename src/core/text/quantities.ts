@@ -94,7 +94,7 @@ const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty'
 const WORD_NUMBER = `(?:(?:a |half a )?dozen|(?:${TENS.join('|')})(?:[- ](?:${SMALL.slice(1, 10).join('|')}))?|${SMALL.join('|')})(?: hundred)?`;
 const DIGIT_NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?`;
 /** "a year", "an hour": one, but only before a unit of time. */
-const ARTICLE_ONE = String.raw`an?(?= (?:year|month|week|day|hour|minute|second)s?\b)`;
+const ARTICLE_ONE = String.raw`(?:half an?|a quarter of an?|an?)(?= (?:year|month|week|day|hour|minute|second)s?\b)`;
 const NUMBER = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])(?:${DIGIT_NUMBER}|(?:${WORD_NUMBER}|${ARTICLE_ONE})(?![\p{L}]))`,
   'giu',
@@ -346,6 +346,8 @@ export function parseNumber(written: string): number | undefined {
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return Number(text.replace(/,/g, ''));
   if (/^\d+([.,]\d+)?$/.test(text)) return Number(text.replace(',', '.'));
   if (text === 'a' || text === 'an') return 1;
+  if (/^half an?$/.test(text)) return 0.5;
+  if (/^a quarter of an?$/.test(text)) return 0.25;
   if (/dozen/.test(text)) return text.startsWith('half') ? 6 : 12;
   const hundred = / hundred$/.test(text);
   const words = text.replace(/ hundred$/, '').split(/[- ]/);

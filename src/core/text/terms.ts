@@ -28,14 +28,37 @@ export const TOKENIZER_CONFIG = {
 
 const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...STOP_WORDS] });
 
-/** Stemmed content terms of `text`, de-duplicated, in order of first appearance. */
+/** Irregular past forms the stemmer cannot reduce ("sold" → sell), so that they meet their present forms. */
+const IRREGULAR_FORMS: Readonly<Record<string, string>> = {
+  sold: 'sell', bought: 'buy', kept: 'keep', held: 'hold', paid: 'pay', sent: 'send', spent: 'spend',
+  built: 'build', broke: 'break', broken: 'break', lost: 'lose', found: 'find', gave: 'give', given: 'give',
+  took: 'take', taken: 'take', made: 'make', ran: 'run', shown: 'show', worn: 'wear', wore: 'wear',
+  thrown: 'throw', threw: 'throw', fed: 'feed', froze: 'freeze', frozen: 'freeze', bent: 'bend',
+  chose: 'choose', chosen: 'choose', fell: 'fall', fallen: 'fall', began: 'begin', begun: 'begin',
+  drove: 'drive', driven: 'drive', wrote: 'write', written: 'write', stood: 'stand', understood: 'understand',
+  hung: 'hang', stuck: 'stick', struck: 'strike', shut: 'shut', split: 'split', spun: 'spin', won: 'win',
+};
+
+function regularise(text: string): string {
+  return text.replace(/[A-Za-z]+/g, (word) => IRREGULAR_FORMS[word.toLowerCase()] ?? word);
+}
+
+/**
+ * Stemmed content terms of `text`, de-duplicated, in order of first appearance. A hyphenated
+ * word without digits also yields its parts ("self-clean" → self-clean, self, clean); model
+ * names such as DW-480 stay whole.
+ */
 export function contentTerms(text: string): string[] {
-  return tokenizer.tokenize(text, 'english', 'text').filter((term) => term.length > 0);
+  const terms = tokenizer.tokenize(regularise(text), 'english', 'text').filter((term) => term.length > 0);
+  const parts = terms
+    .filter((term) => term.includes('-') && !/\d/.test(term))
+    .flatMap((term) => tokenizer.tokenize(term.replace(/-/g, ' '), 'english', 'text'));
+  return parts.length === 0 ? terms : [...new Set([...terms, ...parts])];
 }
 
 /** Stemmed content terms of `text` with repeats, for term-frequency counts. */
 export function contentTermList(text: string): string[] {
-  return text
+  return regularise(text)
     .split(/\s+/)
     .flatMap((word) => tokenizer.tokenize(word, 'english', 'text'))
     .filter((term) => term.length > 0);

@@ -5,6 +5,7 @@
  * (share weighted by idf over the given passages and √length).
  */
 import { modelNames } from '../question/model-names.js';
+import { contentTerms } from '../text/terms.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { passageEvidence } from './evidence-text.js';
@@ -104,6 +105,24 @@ export function partNames(text: string): string[] {
   return capitalised.map((word) => word.replace(/[^\p{L}]/gu, '')).filter((word) => !NOT_NAMES.has(word));
 }
 
+/** A name whose library weight is below this is common to many documents (a brand such as "Calder") and distinguishes nothing. */
+export const COMMON_NAME_WEIGHT = 2;
+
+/**
+ * The names of a part's question sentence (not of a statement before it) that a statement must
+ * mention to be about the same thing, as case-insensitive patterns; common names are left out.
+ */
+export function requiredNames(part: QuestionPart): RegExp[] {
+  const asked = part.text.split(/(?<=[.!])\s+(?=\S)/).pop() ?? part.text;
+  return partNames(asked)
+    .filter((name) => {
+      const [stem] = contentTerms(name);
+      const weight = stem === undefined ? undefined : part.weights?.[stem];
+      return weight === undefined || weight >= COMMON_NAME_WEIGHT;
+    })
+    .map((name) => new RegExp(`\\b${name}\\b`, 'i'));
+}
+
 const NOT_NAMES = new Set([
   'I',
   'If',
@@ -138,8 +157,55 @@ export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weigh
   if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
     return false;
   const context = `${claim.text}\n${claim.context.join('\n')}`;
-  if (partNames(part.text).some((name) => !new RegExp(`\\b${name}\\b`, 'i').test(context))) return false;
+  if (requiredNames(part).some((name) => !name.test(context))) return false;
   const present = new Set(checkTerms(context));
   if (weightedShare(attributes, present, partWeighting(part, weight)) < ADDRESS_THRESHOLD) return false;
   return valueAnswers(part, extractQuantities(claim.text));
+}
+
+/**
+ * Least coverage of a part by the passage a supported claim cites, for the claim to address the
+ * part in the passage's words: the claim may paraphrase ("UE means an unbalanced load" for "what
+ * does UE on the display mean"), the passage it rests on must be about the question.
+ */
+export const BACKED_ADDRESS_THRESHOLD = 0.6;
+
+/**
+ * True when a supported claim addresses `part` through the passage it cites: the passage covers
+ * the part well, the claim names the part's models and names, shares one of its attribute terms,
+ * and holds a value of the expected kind.
+ */
+export function claimBackedAddresses(
+  part: QuestionPart,
+  item: { core: string; passages: readonly RetrievedPassage[] },
+  weight?: (term: string) => number,
+): boolean {
+  const { attributes } = partTerms(part);
+  const claimTerms = new Set(checkTerms(item.core));
+  if (attributes.length > 0 && !attributes.some((term) => claimTerms.has(term))) return false;
+  if (!valueAnswers(part, extractQuantities(item.core))) return false;
+  const partModels = modelNames(part.terms.join(' '));
+  const claimModels = modelNames(item.core);
+  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model))) return false;
+  const weighting = libraryWeighting(part) ?? partWeighting(part, weight);
+  return item.passages.some((passage) => {
+    const evidence = passageEvidence(passage.passage);
+    if (requiredNames(part).some((name) => !name.test(evidence))) return false;
+    return passageCoverage(part, new Set(checkTerms(evidence)), weighting) >= BACKED_ADDRESS_THRESHOLD;
+  });
+}
+
+/**
+ * The part's term weights in the whole library, as retrieval set them (idf, with the asker's own
+ * wording, scene-setting words and numbers discounted); undefined before retrieval.
+ */
+export function libraryWeighting(part: QuestionPart): ((term: string) => number) | undefined {
+  const weights = part.weights;
+  if (!weights) return undefined;
+  const canonical = new Map<string, number>();
+  for (const [term, value] of Object.entries(weights)) {
+    const key = canonicalTerm(term);
+    canonical.set(key, Math.max(canonical.get(key) ?? 0, value));
+  }
+  return (term) => canonical.get(term) ?? termWeight(term);
 }

@@ -6,7 +6,7 @@
  * evidence sentence it is closest to.
  */
 
-import { extractQuantities } from '../text/quantities.js';
+import { extractQuantities, quantityStated, type Quantity } from '../text/quantities.js';
 import type { ClaimJudge, ClaimJudgement } from '../ports.js';
 import { claimCore } from './claim-core.js';
 import { evidenceSentences } from './evidence-text.js';
@@ -39,7 +39,9 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   const present = new Set(evidence.flatMap((text) => checkTerms(text)));
   let score = weightedShare(terms, present);
   const reasons = [...facts];
-  const closest = closestSentence(terms, evidence);
+  const values = extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
+  const sentence = closestSentence(terms, evidence, values);
+  const closest = sentence === undefined ? undefined : closestClause(terms, sentence);
   if (closest !== undefined && isNegated(core) !== isNegated(closest)) {
     score *= NEGATION_PENALTY;
     reasons.push(isNegated(core) ? 'the passage states it without the negation' : 'the passage states the opposite');
@@ -83,14 +85,35 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
     .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
 }
 
-/** The evidence sentence sharing the largest weighted share of `terms`. */
-function closestSentence(terms: string[], evidence: readonly string[]): string | undefined {
-  let best: { sentence: string; share: number } | undefined;
+/**
+ * The evidence sentence sharing the largest weighted share of `terms`; a sentence that also
+ * states the claim's values wins ties ("covered for 2 years" over "covered for 5 years").
+ */
+function closestSentence(terms: string[], evidence: readonly string[], values: readonly Quantity[] = []): string | undefined {
+  let best: { sentence: string; share: number; score: number } | undefined;
   for (const sentence of evidence.flatMap(evidenceSentences)) {
     const share = weightedShare(terms, new Set(checkTerms(sentence)));
-    if (!best || share > best.share) best = { sentence, share };
+    const stated = extractQuantities(sentence);
+    const states = values.length > 0 && values.every((value) => quantityStated(value, stated));
+    const score = share + (states ? 0.5 : 0);
+    if (!best || score > best.score) best = { sentence, share, score };
   }
   return best && best.share > 0 ? best.sentence : undefined;
+}
+
+/**
+ * The clause of `sentence` that shares most of `terms`: a negation elsewhere in the sentence
+ * ("takes about 30 minutes and does not affect your warranty") does not flip the claim's part.
+ */
+function closestClause(terms: string[], sentence: string): string {
+  const clauses = sentence.split(/\s*(?:;|,\s*(?:and|but|or|while)\b|\s(?:and|but|while|whereas)\s(?=\w+\s+\w))\s*/i).filter(Boolean);
+  if (clauses.length < 2) return sentence;
+  let best = { clause: sentence, share: -1 };
+  for (const clause of clauses) {
+    const share = weightedShare(terms, new Set(checkTerms(clause)));
+    if (share > best.share) best = { clause, share };
+  }
+  return best.clause;
 }
 
 /** The default `ClaimJudge`: `judgeLexically` behind the port. */

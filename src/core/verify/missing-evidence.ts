@@ -5,7 +5,14 @@
  */
 import type { QuestionPart, RagWarning, RetrievedPassage } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
-import { bestCoverage, claimAddresses, givenTerms, PART_COVERAGE_FLOOR, type AddressingClaim } from './coverage.js';
+import {
+  bestCoverage,
+  claimAddresses,
+  claimBackedAddresses,
+  givenTerms,
+  PART_COVERAGE_FLOOR,
+  type AddressingClaim,
+} from './coverage.js';
 import { partClause } from './part-clause.js';
 
 /** The warnings, and whether any part is covered by a given passage. */
@@ -18,8 +25,11 @@ export function missingEvidenceWarnings(
   const terms = givenTerms(given);
   const supported = supportedSentences(checked);
   let anyPartCovered = false;
+  const backedClaims = checked.filter((item) => item.claim.supported && item.passages.length > 0);
   for (const part of parts) {
-    const addressed = supported.some((claim) => claimAddresses(part, claim, terms.weight));
+    const addressed =
+      supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
+      backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight));
     const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
     if (addressed) continue;

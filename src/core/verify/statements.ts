@@ -9,7 +9,7 @@ import { extractQuantities, type Quantity } from '../text/quantities.js';
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 
 import type { QuestionPart, RetrievedPassage } from '../types.js';
-import { partTerms } from './coverage.js';
+import { partTerms, requiredNames } from './coverage.js';
 import { passageEvidence } from './evidence-text.js';
 import { answerDimensions } from './expected-values.js';
 import { detectInjection } from './injection.js';
@@ -73,12 +73,15 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
   const injected = detectInjection(item.passage.text);
   const headingTerms = checkTerms(item.passage.heading);
   const header = /^\|([^|\n]*)\|[^\n]*\n\|?\s*:?-{2,}/m.exec(item.passage.text)?.[1]?.trim();
+  const names = requiredNames(part);
   const statements: PartStatement[] = [];
   for (const unit of splitUnits(item.passage.text)) {
     if (unit.kind === 'heading' || unit.kind === 'table-rule') continue;
     if (injected.some((span) => span.start < unit.end && span.end > unit.start)) continue;
     const plain = plainUnitText(unit);
     const text = unit.kind === 'table-row' && header ? `${header}: ${plain}` : plain;
+    // A statement about another named thing ("the drain pump filter" for "the Drum Clean programme") does not bear on the part.
+    if (names.some((name) => !name.test(`${item.passage.heading} ${text}`))) continue;
     const terms = new Set([...checkTerms(text), ...headingTerms]);
     const relevance = weightedShare(attributes, terms);
     if (relevance < floor) continue;

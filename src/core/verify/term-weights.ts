@@ -9,6 +9,8 @@ import { contentTerms } from '../text/terms.js';
 
 /** Terms that rarely decide what a question or a claim is about. */
 export const WEAK_TERMS: ReadonlySet<string> = new Set([
+  'never',
+  'ever',
   'take',
   'need',
   'put',
@@ -73,10 +75,17 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   rpm: 'speed',
 };
 
-/** The canonical stem of `term`. */
+/**
+ * The canonical stem of `term`: synonyms mapped, and a negating "un-" prefix dropped ("unregist"
+ * → "regist"; the negation itself is judged by polarity, see `isNegated`).
+ */
 export function canonicalTerm(term: string): string {
-  return SYNONYMS[term] ?? term;
+  const base = /^un[a-z]{5,}$/.test(term) && !UN_WORDS.has(term) ? term.slice(2) : term;
+  return SYNONYMS[base] ?? base;
 }
+
+/** Words that begin with "un" without being a negation. */
+const UN_WORDS = new Set(['unit', 'uniform', 'union', 'uniqu', 'univers', 'unscrew', 'until', 'unload', 'unpack', 'unplug', 'underneath']);
 
 /** Bounds written as phrases of stop words: "up to 1,400 rpm" states a maximum. */
 const BOUND_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
