@@ -9,13 +9,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RagError } from '../core/errors.js';
+import { formatDetection, parseFlagExpectations, scoreDetection } from '../core/evaluate/flag-detection.js';
 import { formatSummary } from '../core/evaluate/format-summary.js';
 import { parseQuestions } from '../core/evaluate/question-set.js';
 import { runEvaluation } from '../core/evaluate/run-evaluation.js';
 import { buildEngine, choice, reportError, wholeNumber } from './build-engine.js';
 
 const USAGE = `usage: npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
-       [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--top-k N] [--viewer LABEL] [--out FILE] [--quiet]`;
+       [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--top-k N] [--viewer LABEL] [--out FILE]
+       [--expected FLAGS_FILE] [--quiet]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       'top-k': { type: 'string' },
       viewer: { type: 'string' },
       out: { type: 'string' },
+      expected: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -71,6 +74,10 @@ async function main(): Promise<void> {
     },
   );
   process.stdout.write(`${formatSummary(results)}\n`);
+  if (values.expected) {
+    const expectations = parseFlagExpectations(await readFile(values.expected, 'utf8'), values.expected);
+    process.stdout.write(`\nflag detection (${values.expected})\n${formatDetection(scoreDetection(results, expectations))}\n`);
+  }
   if (values.out) {
     await mkdir(dirname(values.out), { recursive: true });
     await writeFile(values.out, `${JSON.stringify(results, null, 2)}\n`);
