@@ -19,9 +19,11 @@ function format(result: AnswerResult): string {
     ...verdict.warnings.map((warning) => `  ! ${warning.flag}: ${warning.message}`),
     '',
     'claims:',
-    ...verdict.claims.map((claim) => `  ${claim.supported ? '✓' : '✗'} ${claim.text} ${claim.cites.map((cite) => `[${cite}]`).join('')}`),
+    ...verdict.claims.map(
+      (claim) => `  ${claim.supported ? '✓' : '✗'} ${claim.text} ${claim.cites.map((cite) => `[${cite}]`).join('')}`,
+    ),
     '',
-    'passages (rank · fused · lexical · vector · coverage · cite):',
+    'passages (rank · score · lexical · vector · coverage · cite; → given to the generator):',
     ...result.retrieved.map((item) => {
       const given = result.given.includes(item) ? '→' : ' ';
       const scores = [item.score, item.lexicalScore, item.vectorScore, item.termCoverage]
@@ -49,7 +51,11 @@ async function main(): Promise<void> {
     },
   });
   const question = positionals.join(' ').trim();
-  if (!question) throw new RagError('INVALID_OPTION', { option: 'question', detail: 'ask a question: npm run ask -- "How long is the warranty?"' });
+  if (!question)
+    throw new RagError('INVALID_OPTION', {
+      option: 'question',
+      detail: 'ask a question: npm run ask -- "How long is the warranty?"',
+    });
   const { engine, loadFailures } = await buildEngine({
     corpus: values.corpus,
     generator: 'extractive',

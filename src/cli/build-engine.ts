@@ -23,6 +23,7 @@ export interface EngineSettings {
   retrieval: RetrievalMode;
   fusion: Fusion;
   topK: number;
+  coverageWeight?: number;
 }
 
 /** An indexed engine and what indexing reported. */
@@ -35,7 +36,10 @@ export interface BuiltEngine {
 async function makeGenerator(settings: EngineSettings): Promise<Generator> {
   if (settings.generator === 'extractive') return new ExtractiveGenerator();
   if (!settings.answers) {
-    throw new RagError('INVALID_OPTION', { option: '--answers', detail: 'the scripted generator needs --answers FILE' });
+    throw new RagError('INVALID_OPTION', {
+      option: '--answers',
+      detail: 'the scripted generator needs --answers FILE',
+    });
   }
   const text = await readFile(settings.answers, 'utf8').catch(() => {
     throw new RagError('INVALID_OPTION', { option: '--answers', detail: `cannot read ${settings.answers}` });
@@ -50,14 +54,28 @@ export async function buildEngine(settings: EngineSettings): Promise<BuiltEngine
     embedder: new HashingEmbedder(),
     generator: await makeGenerator(settings),
     clock: () => performance.now(),
-    retrieval: { mode: settings.retrieval, topK: settings.topK, fusion: settings.fusion },
+    retrieval: {
+      mode: settings.retrieval,
+      topK: settings.topK,
+      fusion: settings.fusion,
+      ...(settings.coverageWeight === undefined ? {} : { coverageWeight: settings.coverageWeight }),
+    },
   });
   const ingest = await ingestDocuments(engine, corpus.documents);
-  return { engine, ingest, loadFailures: [...corpus.failures, ...ingest.failed.map((f) => ({ file: f.sourceName, message: f.message }))] };
+  return {
+    engine,
+    ingest,
+    loadFailures: [...corpus.failures, ...ingest.failed.map((f) => ({ file: f.sourceName, message: f.message }))],
+  };
 }
 
 /** Validates a choice-valued option. */
-export function choice<T extends string>(value: string | undefined, allowed: readonly T[], option: string, fallback: T): T {
+export function choice<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  option: string,
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new RagError('INVALID_OPTION', { option, detail: `expected one of ${allowed.join(', ')}, got "${value}"` });
@@ -69,6 +87,15 @@ export function wholeNumber(value: string | undefined, option: string, fallback:
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) {
     throw new RagError('INVALID_OPTION', { option, detail: `expected a whole number ≥ 1, got "${value}"` });
+  }
+  return number;
+}
+
+/** Validates a share option (a number from 0 to 1). */
+export function share(value: string, option: string): number {
+  const number = Number(value);
+  if (!(number >= 0 && number <= 1)) {
+    throw new RagError('INVALID_OPTION', { option, detail: `expected a number from 0 to 1, got "${value}"` });
   }
   return number;
 }

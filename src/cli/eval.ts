@@ -1,6 +1,6 @@
 /**
  * `npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
- * [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--top-k N] [--viewer LABEL] [--out FILE]`
+ * [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]`
  *
  * Runs a question set over a corpus folder and prints correctness by kind, retrieval and citation
  * coverage, abstentions and median milliseconds per stage; writes the results file of FORMATS §3.
@@ -13,10 +13,10 @@ import { formatDetection, parseFlagExpectations, scoreDetection } from '../core/
 import { formatSummary } from '../core/evaluate/format-summary.js';
 import { parseQuestions } from '../core/evaluate/question-set.js';
 import { runEvaluation } from '../core/evaluate/run-evaluation.js';
-import { buildEngine, choice, reportError, wholeNumber } from './build-engine.js';
+import { buildEngine, choice, reportError, share, wholeNumber } from './build-engine.js';
 
 const USAGE = `usage: npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
-       [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--top-k N] [--viewer LABEL] [--out FILE]
+       [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]
        [--expected FLAGS_FILE] [--quiet]`;
 
 async function main(): Promise<void> {
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       answers: { type: 'string' },
       retrieval: { type: 'string' },
       fusion: { type: 'string' },
+      'coverage-weight': { type: 'string' },
       'top-k': { type: 'string' },
       viewer: { type: 'string' },
       out: { type: 'string' },
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
     retrieval: choice(values.retrieval, ['lexical', 'vector', 'hybrid'] as const, '--retrieval', 'hybrid'),
     fusion: choice(values.fusion, ['rrf', 'weighted'] as const, '--fusion', 'rrf'),
     topK: wholeNumber(values['top-k'], '--top-k', 6),
+    ...(values['coverage-weight'] === undefined
+      ? {}
+      : { coverageWeight: share(values['coverage-weight'], '--coverage-weight') }),
     ...(values.answers ? { answers: values.answers } : {}),
   };
   const questionsText = await readFile(values.questions, 'utf8').catch(() => {
@@ -70,13 +74,18 @@ async function main(): Promise<void> {
       started: new Date().toISOString(),
     },
     (result) => {
-      if (!values.quiet && !result.correct) process.stderr.write(`✗ ${result.id} (${result.kind}) ${result.verdict.status} [${result.verdict.flags.join(', ')}]\n`);
+      if (!values.quiet && !result.correct)
+        process.stderr.write(
+          `✗ ${result.id} (${result.kind}) ${result.verdict.status} [${result.verdict.flags.join(', ')}]\n`,
+        );
     },
   );
   process.stdout.write(`${formatSummary(results)}\n`);
   if (values.expected) {
     const expectations = parseFlagExpectations(await readFile(values.expected, 'utf8'), values.expected);
-    process.stdout.write(`\nflag detection (${values.expected})\n${formatDetection(scoreDetection(results, expectations))}\n`);
+    process.stdout.write(
+      `\nflag detection (${values.expected})\n${formatDetection(scoreDetection(results, expectations))}\n`,
+    );
   }
   if (values.out) {
     await mkdir(dirname(values.out), { recursive: true });

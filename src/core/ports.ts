@@ -2,14 +2,7 @@
  * The only contracts between the core and the outside world. Adapters (Node, browser, test
  * fakes) implement these; the core never reaches for a platform API itself.
  */
-import type {
-  DocumentFormat,
-  Prompt,
-  QuestionPart,
-  RetrievedPassage,
-  SourceDocument,
-  TokenUsage,
-} from './types.js';
+import type { DocumentFormat, Prompt, QuestionPart, RetrievedPassage, SourceDocument, TokenUsage } from './types.js';
 
 /**
  * The part of `AbortSignal` the core uses. The core is built without DOM or Node types, so it

@@ -80,8 +80,10 @@ export interface RetrievedPassage {
   passage: Passage;
   /** 1-based rank in the final list. */
   rank: number;
-  /** Fused score used for ranking (RRF or weighted sum, see `RetrievalOptions.fusion`). */
+  /** The score that ranked it: the fused score (normalised) blended with term coverage (see `RetrievalOptions.coverageWeight`). */
   score: number;
+  /** The fused lexical + vector score (RRF or weighted sum, see `RetrievalOptions.fusion`). */
+  fusedScore?: number;
   /** BM25 score, absent when the lexical search did not return this passage. */
   lexicalScore?: number;
   /** Cosine similarity, absent when the vector search did not return this passage. */
@@ -122,25 +124,11 @@ export interface QuestionPart {
 
 /** The kind of value a question part asks for. */
 export type AnswerType =
-  | 'duration'
-  | 'frequency'
-  | 'quantity'
-  | 'temperature'
-  | 'part-number'
-  | 'code'
-  | 'yes-no'
-  | 'date'
-  | 'price'
-  | 'text';
+  'duration' | 'frequency' | 'quantity' | 'temperature' | 'part-number' | 'code' | 'yes-no' | 'date' | 'price' | 'text';
 
 /** The names of the verdict flags of FORMATS §3. */
 export type FlagName =
-  | 'missing_evidence'
-  | 'invalid_citation'
-  | 'unsupported_claim'
-  | 'conflict'
-  | 'superseded'
-  | 'injection';
+  'missing_evidence' | 'invalid_citation' | 'unsupported_claim' | 'conflict' | 'superseded' | 'injection';
 
 /** A flag with the evidence that raised it. */
 export interface RagWarning {

@@ -15,7 +15,15 @@ const corpus = 'tests/fixtures/tiny-corpus';
 describe('npm run eval', () => {
   it('prints the table per kind and writes the results file of FORMATS §3', async () => {
     const out = join(await mkdtemp(join(tmpdir(), 'footnote-')), 'results.json');
-    const { stdout, stderr } = await run(tsx, ['src/cli/eval.ts', '--corpus', corpus, '--questions', `${corpus}/questions.jsonl`, '--out', out]);
+    const { stdout, stderr } = await run(tsx, [
+      'src/cli/eval.ts',
+      '--corpus',
+      corpus,
+      '--questions',
+      `${corpus}/questions.jsonl`,
+      '--out',
+      out,
+    ]);
     expect(stdout).toMatch(/lookup\s+1\/1/);
     expect(stdout).toMatch(/unanswerable\s+1\/1/);
     expect(stdout).toMatch(/retrieval coverage\s+100\.0%/);
@@ -23,11 +31,24 @@ describe('npm run eval', () => {
     const results = JSON.parse(await readFile(out, 'utf8'));
     expect(results.run).toMatchObject({ generator: 'extractive', retrieval: 'hybrid', top_k: 6 });
     expect(results.summary.by_kind.conflicting).toEqual({ questions: 1, correct: 1 });
-    expect(results.questions.find((question: { id: string }) => question.id === 'T3').verdict.flags).toContain('conflict');
+    expect(results.questions.find((question: { id: string }) => question.id === 'T3').verdict.flags).toContain(
+      'conflict',
+    );
   });
 
   it('checks scripted answers and reports flag detection against an expected-flags file', async () => {
-    const { stdout } = await run(tsx, ['src/cli/eval.ts', '--corpus', corpus, '--questions', `${corpus}/questions.jsonl`, '--generator', 'scripted', '--answers', `${corpus}/answers.jsonl`, '--quiet']);
+    const { stdout } = await run(tsx, [
+      'src/cli/eval.ts',
+      '--corpus',
+      corpus,
+      '--questions',
+      `${corpus}/questions.jsonl`,
+      '--generator',
+      'scripted',
+      '--answers',
+      `${corpus}/answers.jsonl`,
+      '--quiet',
+    ]);
     expect(stdout).toMatch(/lookup\s+0\/1/);
     expect(stdout).toMatch(/generator scripted/);
   });
@@ -37,7 +58,9 @@ describe('npm run eval', () => {
       code: 2,
       stderr: expect.stringContaining('no/such/folder: no such folder'),
     });
-    await expect(run(tsx, ['src/cli/eval.ts', '--corpus', corpus, '--questions', `${corpus}/questions.jsonl`, '--top-k', 'zero'])).rejects.toMatchObject({
+    await expect(
+      run(tsx, ['src/cli/eval.ts', '--corpus', corpus, '--questions', `${corpus}/questions.jsonl`, '--top-k', 'zero']),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('--top-k'),
     });
   });

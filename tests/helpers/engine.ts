@@ -12,7 +12,11 @@ export async function engineWith(
   files: Record<string, string>,
   dependencies: Partial<EngineDependencies> = {},
 ): Promise<Engine> {
-  const engine = createEngine({ embedder: new HashingEmbedder(), generator: new ExtractiveGenerator(), ...dependencies });
+  const engine = createEngine({
+    embedder: new HashingEmbedder(),
+    generator: new ExtractiveGenerator(),
+    ...dependencies,
+  });
   const documents = await Promise.all(Object.entries(files).map(([name, content]) => parseFile(name, content)));
   const report = await ingestDocuments(engine, documents);
   if (report.failed.length > 0) throw new Error(report.failed.map((failure) => failure.message).join('; '));

@@ -21,8 +21,19 @@ beforeAll(async () => {
   const engine = createEngine({ embedder: new HashingEmbedder(), generator: new ScriptedGenerator(answers) });
   await ingestDocuments(engine, (await loadCorpus('corpus')).documents);
   const questions = parseQuestions(await readFile(`${folder}/questions.jsonl`, 'utf8'), 'questions.jsonl');
-  const results = await runEvaluation(engine, questions, { corpus: 'corpus', questions: folder, generator: 'scripted', embedder: engine.embedder.modelId, retrieval: 'hybrid', top_k: 6, started: '' });
-  report = scoreDetection(results, parseFlagExpectations(await readFile(`${folder}/expected.jsonl`, 'utf8'), 'expected.jsonl'));
+  const results = await runEvaluation(engine, questions, {
+    corpus: 'corpus',
+    questions: folder,
+    generator: 'scripted',
+    embedder: engine.embedder.modelId,
+    retrieval: 'hybrid',
+    top_k: 6,
+    started: '',
+  });
+  report = scoreDetection(
+    results,
+    parseFlagExpectations(await readFile(`${folder}/expected.jsonl`, 'utf8'), 'expected.jsonl'),
+  );
 });
 
 describe('adversarial answers', () => {
@@ -33,7 +44,13 @@ describe('adversarial answers', () => {
 
   it('catches at least 90% of faulty answers with the expected flags', () => {
     expect(report.detected / report.faulty).toBeGreaterThanOrEqual(0.9);
-    for (const flag of ['invalid_citation', 'unsupported_claim', 'superseded', 'conflict', 'missing_evidence'] as const) {
+    for (const flag of [
+      'invalid_citation',
+      'unsupported_claim',
+      'superseded',
+      'conflict',
+      'missing_evidence',
+    ] as const) {
       const row = report.perFlag[flag]!;
       expect(row.detected / row.expected, flag).toBeGreaterThanOrEqual(0.9);
     }

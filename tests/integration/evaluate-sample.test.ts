@@ -33,12 +33,27 @@ beforeAll(async () => {
 describe('evaluation of the sample set (extractive, hybrid)', () => {
   it('writes the results file of FORMATS §3', () => {
     expect(results.summary.questions).toBe(60);
-    expect(Object.keys(results.summary.by_kind).sort()).toEqual(['conflicting', 'lookup', 'multi-hop', 'numeric', 'unanswerable']);
+    expect(Object.keys(results.summary.by_kind).sort()).toEqual([
+      'conflicting',
+      'lookup',
+      'multi-hop',
+      'numeric',
+      'unanswerable',
+    ]);
     const first = results.questions[0]!;
-    expect(first).toMatchObject({ id: 'L01', kind: 'lookup', correct: expect.any(Boolean), answer: expect.any(String) });
+    expect(first).toMatchObject({
+      id: 'L01',
+      kind: 'lookup',
+      correct: expect.any(Boolean),
+      answer: expect.any(String),
+    });
     expect(first.retrieved[0]).toMatchObject({ cite: expect.stringContaining('#'), score: expect.any(Number) });
     expect(first.verdict.status).toMatch(/^(answered|qualified|abstained)$/);
-    expect(first.verdict.claims[0]).toMatchObject({ text: expect.any(String), cites: expect.any(Array), supported: expect.any(Boolean) });
+    expect(first.verdict.claims[0]).toMatchObject({
+      text: expect.any(String),
+      cites: expect.any(Array),
+      supported: expect.any(Boolean),
+    });
     expect(results.summary.ms.retrieve_p50).toBeGreaterThan(0);
     expect(JSON.parse(JSON.stringify(results))).toEqual(results);
   });
@@ -57,12 +72,16 @@ describe('evaluation of the sample set (extractive, hybrid)', () => {
 
   it('flags every conflicting question', () => {
     const conflicting = results.questions.filter((question) => question.kind === 'conflicting');
-    expect(conflicting.filter((question) => !question.verdict.flags.includes('conflict')).map((question) => question.id)).toEqual([]);
+    expect(
+      conflicting.filter((question) => !question.verdict.flags.includes('conflict')).map((question) => question.id),
+    ).toEqual([]);
   });
 
   it('never lets a public viewer see the staff-only document', () => {
     const staffCited = results.questions.filter(
-      (question) => question.citations.some((cite) => cite.startsWith('tech-service-guide#')) || question.retrieved.some((item) => item.cite.startsWith('tech-service-guide#')),
+      (question) =>
+        question.citations.some((cite) => cite.startsWith('tech-service-guide#')) ||
+        question.retrieved.some((item) => item.cite.startsWith('tech-service-guide#')),
     );
     expect(staffCited.map((question) => question.id).sort()).toEqual(['L09', 'N09', 'N10']);
   });

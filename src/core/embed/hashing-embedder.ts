@@ -55,7 +55,8 @@ export class HashingEmbedder implements Embedder {
       const next = words[index + 1];
       if (next) add(`b:${word} ${next}`, WEIGHTS.bigram);
       const padded = `<${word}>`;
-      for (let start = 0; start + 3 <= padded.length; start++) add(`t:${padded.slice(start, start + 3)}`, WEIGHTS.trigram);
+      for (let start = 0; start + 3 <= padded.length; start++)
+        add(`t:${padded.slice(start, start + 3)}`, WEIGHTS.trigram);
     });
     const vector = new Float32Array(this.dimensions);
     for (const [feature, count] of counts) {

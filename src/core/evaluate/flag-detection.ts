@@ -41,8 +41,16 @@ export function parseFlagExpectations(text: string, file: string): FlagExpectati
         throw new RagError('QUESTIONS_FILE', { file, line: number, detail: 'not valid JSON' });
       }
       const record = value as Partial<FlagExpectation>;
-      if (typeof record.question_id !== 'string' || typeof record.faulty !== 'boolean' || !Array.isArray(record.expect)) {
-        throw new RagError('QUESTIONS_FILE', { file, line: number, detail: 'needs "question_id", "faulty" and "expect"' });
+      if (
+        typeof record.question_id !== 'string' ||
+        typeof record.faulty !== 'boolean' ||
+        !Array.isArray(record.expect)
+      ) {
+        throw new RagError('QUESTIONS_FILE', {
+          file,
+          line: number,
+          detail: 'needs "question_id", "faulty" and "expect"',
+        });
       }
       return record as FlagExpectation;
     });
@@ -51,7 +59,15 @@ export function parseFlagExpectations(text: string, file: string): FlagExpectati
 /** Scores the flags of `results` against `expectations`. */
 export function scoreDetection(results: ResultsFile, expectations: FlagExpectation[]): DetectionReport {
   const byId = new Map(results.questions.map((question) => [question.id, question]));
-  const report: DetectionReport = { faulty: 0, detected: 0, correct: 0, falseAlarms: 0, perFlag: {}, misses: [], alarms: [] };
+  const report: DetectionReport = {
+    faulty: 0,
+    detected: 0,
+    correct: 0,
+    falseAlarms: 0,
+    perFlag: {},
+    misses: [],
+    alarms: [],
+  };
   const flagRow = (flag: string) => (report.perFlag[flag] ??= { expected: 0, detected: 0, falseAlarms: 0 });
   for (const expectation of expectations) {
     const flags: string[] = byId.get(expectation.question_id)?.verdict.flags ?? [];
@@ -90,7 +106,11 @@ export function formatDetection(report: DetectionReport): string {
       ([flag, row]) =>
         `${flag.padEnd(20)}${`${row.detected}/${row.expected}`.padStart(8)} ${percent(row.detected, row.expected).padStart(7)}   ${row.falseAlarms}/${report.correct}`,
     ),
-    ...(report.misses.length > 0 ? ['', `missed: ${report.misses.map((miss) => `${miss.id} (${miss.flags.join(', ')})`).join('; ')}`] : []),
-    ...(report.alarms.length > 0 ? [`false alarms: ${report.alarms.map((alarm) => `${alarm.id} (${alarm.flags.join(', ')})`).join('; ')}`] : []),
+    ...(report.misses.length > 0
+      ? ['', `missed: ${report.misses.map((miss) => `${miss.id} (${miss.flags.join(', ')})`).join('; ')}`]
+      : []),
+    ...(report.alarms.length > 0
+      ? [`false alarms: ${report.alarms.map((alarm) => `${alarm.id} (${alarm.flags.join(', ')})`).join('; ')}`]
+      : []),
   ].join('\n');
 }

@@ -15,7 +15,9 @@ export function formatSummary(results: ResultsFile): string {
     `generator ${run.generator} · retrieval ${run.retrieval} · top-k ${run.top_k} · embedder ${run.embedder}`,
     '',
     `${'kind'.padEnd(width)}  correct/total`,
-    ...kinds.map(([kind, counts]) => `${kind.padEnd(width)}  ${String(counts.correct).padStart(3)}/${counts.questions}`),
+    ...kinds.map(
+      ([kind, counts]) => `${kind.padEnd(width)}  ${String(counts.correct).padStart(3)}/${counts.questions}`,
+    ),
     `${'all'.padEnd(width)}  ${String(summary.correct).padStart(3)}/${summary.questions}`,
     '',
     `retrieval coverage  ${percent(summary.retrieval_coverage)}`,

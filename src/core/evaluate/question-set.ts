@@ -49,7 +49,11 @@ function checkPatterns(patterns: string[], field: string, file: string, line: nu
     try {
       new RegExp(pattern, 'i');
     } catch {
-      throw new RagError('QUESTIONS_FILE', { file, line, detail: `"${field}" has an invalid regular expression: ${pattern}` });
+      throw new RagError('QUESTIONS_FILE', {
+        file,
+        line,
+        detail: `"${field}" has an invalid regular expression: ${pattern}`,
+      });
     }
   }
 }
@@ -59,7 +63,8 @@ export function parseQuestions(text: string, file: string): EvalQuestion[] {
   const seen = new Set<string>();
   return jsonLines(text, file, 'QUESTIONS_FILE').map(({ line, value }) => {
     const { id, question } = value;
-    if (typeof id !== 'string' || id === '') throw new RagError('QUESTIONS_FILE', { file, line, detail: '"id" is required' });
+    if (typeof id !== 'string' || id === '')
+      throw new RagError('QUESTIONS_FILE', { file, line, detail: '"id" is required' });
     if (typeof question !== 'string' || question.trim() === '') {
       throw new RagError('QUESTIONS_FILE', { file, line, detail: '"question" is required' });
     }

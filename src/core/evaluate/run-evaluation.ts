@@ -30,7 +30,9 @@ export interface QuestionResult {
   retrieved: { cite: string; score: number; lexical?: number; vector?: number; coverage: number }[];
   answer: string;
   citations: string[];
-  verdict: Pick<Verdict, 'status' | 'flags' | 'warnings'> & { claims: { text: string; cites: string[]; supported: boolean }[] };
+  verdict: Pick<Verdict, 'status' | 'flags' | 'warnings'> & {
+    claims: { text: string; cites: string[]; supported: boolean }[];
+  };
   ms: { retrieve: number; generate: number; verify: number };
   retrieval_hit?: boolean;
   citation_hit?: boolean;
@@ -94,11 +96,18 @@ function scoreResult(question: EvalQuestion, answered: AnswerResult): QuestionRe
       claims: answered.verdict.claims.map(({ text, cites, supported }) => ({ text, cites, supported })),
       warnings: answered.verdict.warnings,
     },
-    ms: { retrieve: round(answered.ms.retrieve, 2), generate: round(answered.ms.generate, 2), verify: round(answered.ms.verify, 2) },
+    ms: {
+      retrieve: round(answered.ms.retrieve, 2),
+      generate: round(answered.ms.generate, 2),
+      verify: round(answered.ms.verify, 2),
+    },
     abstain_expected: question.abstain,
   };
   if (question.sources.length > 0) {
-    result.retrieval_hit = allSourcesCovered(question.sources, answered.retrieved.map((item) => item.passage));
+    result.retrieval_hit = allSourcesCovered(
+      question.sources,
+      answered.retrieved.map((item) => item.passage),
+    );
     result.citation_hit = allSourcesCovered(question.sources, citedPassages);
   }
   return result;

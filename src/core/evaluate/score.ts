@@ -11,11 +11,16 @@ import type { EvalQuestion } from './question-set.js';
 export function passageMatchesSource(passage: Pick<Passage, 'cite' | 'docId' | 'sectionId'>, source: string): boolean {
   const hash = source.indexOf('#');
   if (hash < 0) return passage.docId === source;
-  return passage.cite === source || (passage.docId === source.slice(0, hash) && passage.sectionId === source.slice(hash + 1));
+  return (
+    passage.cite === source || (passage.docId === source.slice(0, hash) && passage.sectionId === source.slice(hash + 1))
+  );
 }
 
 /** True when every source is matched by some passage. */
-export function allSourcesCovered(sources: string[], passages: Pick<Passage, 'cite' | 'docId' | 'sectionId'>[]): boolean {
+export function allSourcesCovered(
+  sources: string[],
+  passages: Pick<Passage, 'cite' | 'docId' | 'sectionId'>[],
+): boolean {
   return sources.every((source) => passages.some((passage) => passageMatchesSource(passage, source)));
 }
 
@@ -24,7 +29,9 @@ export function isCorrect(question: EvalQuestion, answer: string, verdict: Verdi
   const matches = (pattern: string) => new RegExp(pattern, 'i').test(answer);
   if ((question.must_not ?? []).some(matches)) return false;
   if (question.abstain) {
-    return verdict.status === 'abstained' || (verdict.status === 'qualified' && verdict.flags.includes('missing_evidence'));
+    return (
+      verdict.status === 'abstained' || (verdict.status === 'qualified' && verdict.flags.includes('missing_evidence'))
+    );
   }
   if (verdict.status === 'abstained') return false;
   if (!question.answer.every(matches)) return false;

@@ -5,7 +5,8 @@
  */
 import { modelNames } from '../question/model-names.js';
 import { quantityStated, type Quantity } from '../text/quantities.js';
-import type { QuestionPart, RetrievedPassage } from '../types.js';
+import type { QuestionPart } from '../types.js';
+import { supersedes } from '../verify/authority.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import type { ScoredUnit } from './rank-units.js';
 
@@ -28,11 +29,16 @@ function valuesAsked(unit: ScoredUnit, dimensions: readonly Quantity['dimension'
 
 /** True when both state values of one dimension and each states one the other does not. */
 function disagrees(a: Quantity[], b: Quantity[]): boolean {
-  const shared = new Set(a.map((quantity) => quantity.dimension).filter((dimension) => b.some((other) => other.dimension === dimension)));
+  const shared = new Set(
+    a.map((quantity) => quantity.dimension).filter((dimension) => b.some((other) => other.dimension === dimension)),
+  );
   return [...shared].some((dimension) => {
     const left = a.filter((quantity) => quantity.dimension === dimension);
     const right = b.filter((quantity) => quantity.dimension === dimension);
-    return left.some((quantity) => !quantityStated(quantity, right)) && right.some((quantity) => !quantityStated(quantity, left));
+    return (
+      left.some((quantity) => !quantityStated(quantity, right)) &&
+      right.some((quantity) => !quantityStated(quantity, left))
+    );
   });
 }
 
@@ -48,13 +54,6 @@ function sameSubject(a: ScoredUnit, b: ScoredUnit): boolean {
   const left = modelsOf(a);
   const right = modelsOf(b);
   return left.length === 0 || right.length === 0 || left.some((model) => right.includes(model));
-}
-
-/** True when passage `newer` supersedes passage `older` (whole document or that section). */
-export function supersedes(newer: RetrievedPassage, older: RetrievedPassage): boolean {
-  return older.supersededBy.some(
-    (cite) => cite === newer.passage.cite || cite === newer.passage.docId || cite.startsWith(`${newer.passage.docId}#`),
-  );
 }
 
 /** The disagreement among `ranked` (best first) on `part`, if any. */

@@ -45,7 +45,13 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
       const lead = leadIn(unit, units);
       const own = lead ? { ...unit, terms: new Set([...unit.terms, ...lead.terms]) } : unit;
       const cite = unit.item.passage.cite;
-      const coverage = partCoverage(part.terms, own, context.get(cite) ?? new Set(), neighbours.get(cite) ?? new Set(), idf);
+      const coverage = partCoverage(
+        part.terms,
+        own,
+        context.get(cite) ?? new Set(),
+        neighbours.get(cite) ?? new Set(),
+        idf,
+      );
       const typeMatches = unitAnswersType(unit, part);
       const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
@@ -78,7 +84,9 @@ function partCoverage(
 function namesModel(unit: EvidenceUnit, models: string[]): boolean {
   if (models.length === 0) return true;
   const { title, heading } = unit.item.passage;
-  const named = extractQuantities(`${title} ${heading} ${unit.text}`).filter((quantity) => quantity.dimension === 'identifier');
+  const named = extractQuantities(`${title} ${heading} ${unit.text}`).filter(
+    (quantity) => quantity.dimension === 'identifier',
+  );
   return named.some((quantity) => models.includes(quantity.key ?? ''));
 }
 

@@ -43,7 +43,11 @@ export function serializeIndex(index: SearchIndex): IndexSnapshot {
     format: 'footnote-index',
     dimensions: index.dimensions,
     orama: structuredCopy({ ...raw, docs: { ...docsStore, docs }, index: { ...rawIndex, vectorIndexes } }),
-    documents: [...index.documents.values()].map((document) => ({ ...document, supersedes: [...document.supersedes], cites: [...document.cites] })),
+    documents: [...index.documents.values()].map((document) => ({
+      ...document,
+      supersedes: [...document.supersedes],
+      cites: [...document.cites],
+    })),
     passages: [...index.passages.values()].map((passage) => ({ ...passage })),
     termPassages: [...index.termPassages.entries()],
   };

@@ -31,7 +31,7 @@ export function splitFrontMatter(raw: string, file: string): SplitFrontMatter {
   try {
     data = parseYaml(match[1] ?? '');
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+    const detail = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     throw new RagError('BAD_FRONT_MATTER', { file, detail }, { cause: error });
   }
   const bodyOffset = match[0].length;
@@ -51,7 +51,11 @@ function readFields(data: unknown, file: string): FrontMatter {
   const date = record.date instanceof Date ? record.date.toISOString().slice(0, 10) : scalar(record.date, 'date', file);
   if (date !== undefined) {
     if (!/^\d{4}-\d{2}-\d{2}/.test(date)) {
-      throw new RagError('BAD_FRONT_MATTER_FIELD', { file, field: 'date', detail: `must be an ISO date, got "${date}"` });
+      throw new RagError('BAD_FRONT_MATTER_FIELD', {
+        file,
+        field: 'date',
+        detail: `must be an ISO date, got "${date}"`,
+      });
     }
     fields.date = date.slice(0, 10);
   }

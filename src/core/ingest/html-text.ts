@@ -13,11 +13,48 @@ export interface HtmlText {
   title?: string;
 }
 
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg', 'math', 'button', 'select']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'svg',
+  'math',
+  'button',
+  'select',
+]);
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'nav', 'ul', 'ol', 'dl',
-  'dt', 'dd', 'blockquote', 'pre', 'table', 'thead', 'tbody', 'tfoot', 'figure', 'figcaption',
-  'form', 'fieldset', 'address', 'details', 'summary', 'br', 'hr',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'address',
+  'details',
+  'summary',
+  'br',
+  'hr',
 ]);
 
 function isHidden(attributes: Record<string, string>): boolean {
@@ -82,7 +119,10 @@ export function htmlToText(html: string): HtmlText {
           return;
         }
         if (heading && /^h[1-6]$/.test(name)) {
-          const headingText = text.slice(heading.start).replace(/^#+\s*/, '').trim();
+          const headingText = text
+            .slice(heading.start)
+            .replace(/^#+\s*/, '')
+            .trim();
           if (headingText) headings.push({ start: heading.start, level: heading.level, text: headingText });
           else text = text.slice(0, heading.start);
           heading = undefined;
@@ -91,8 +131,7 @@ export function htmlToText(html: string): HtmlText {
         else if (name === 'tr' || name === 'li') {
           text = text.trimEnd();
           newline(1);
-        }
-        else if (name === 'p' || name === 'table' || name === 'ul' || name === 'ol') newline(2);
+        } else if (name === 'p' || name === 'table' || name === 'ul' || name === 'ol') newline(2);
         else if (BLOCKS.has(name)) newline(1);
       },
     },

@@ -46,7 +46,11 @@ export function noEvidenceAnswer(parts: QuestionPart[]): string {
 }
 
 /** Answers a question from the engine's index. */
-export async function answerQuestion(engine: Engine, question: string, options: AnswerOptions = {}): Promise<AnswerResult> {
+export async function answerQuestion(
+  engine: Engine,
+  question: string,
+  options: AnswerOptions = {},
+): Promise<AnswerResult> {
   const trace: TraceStep[] = [];
   const time = async <T>(stage: TraceStep['stage'], decidedBy: TraceStep['decidedBy'], run: () => Promise<T>) => {
     const started = engine.clock();
@@ -69,9 +73,16 @@ export async function answerQuestion(engine: Engine, question: string, options: 
     nonce: nonce(engine.random),
     maxPassageChars: options.maxPassageChars ?? DEFAULT_MAX_PASSAGE_CHARS,
   });
-  trace.push({ stage: 'prompt', decidedBy: 'code', ms: 0, detail: { messages: prompt.messages, omitted: prompt.omitted } });
+  trace.push({
+    stage: 'prompt',
+    decidedBy: 'code',
+    ms: 0,
+    detail: { messages: prompt.messages, omitted: prompt.omitted },
+  });
   const given = selected.filter((item) => prompt.cites.includes(item.passage.cite));
-  const answer = await time('generate', 'model', () => generate(engine, question, weightedParts, given, prompt, options));
+  const answer = await time('generate', 'model', () =>
+    generate(engine, question, weightedParts, given, prompt, options),
+  );
   last(trace).decidedBy = answer.decidedBy;
   last(trace).detail = { generator: engine.generator.id, finishReason: answer.finishReason, tokens: answer.usage };
   const verdict = await time('verify', 'code', () =>
@@ -103,7 +114,10 @@ export async function answerQuestion(engine: Engine, question: string, options: 
 async function analyse(engine: Engine, question: string, retrieval: RetrievalOptions, options: AnswerOptions) {
   const bridge = await resolveBridge(engine.index, engine.embedder, question, retrieval, options);
   if (!bridge) return { parts: analyseQuestion(question) };
-  return { parts: bridge.parts, bridge: { description: bridge.description, model: bridge.model, question: bridge.question } };
+  return {
+    parts: bridge.parts,
+    bridge: { description: bridge.description, model: bridge.model, question: bridge.question },
+  };
 }
 
 /** The passages worth giving the generator: relevant ones, re-checked against the viewer's access. */
@@ -125,7 +139,13 @@ async function generate(
     options.onDelta?.(text);
     return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };
   }
-  const request = { question, parts, passages: given, prompt, ...(options.questionId ? { questionId: options.questionId } : {}) };
+  const request = {
+    question,
+    parts,
+    passages: given,
+    prompt,
+    ...(options.questionId ? { questionId: options.questionId } : {}),
+  };
   return engine.generator.generate(request, {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onDelta ? { onDelta: options.onDelta } : {}),
@@ -139,7 +159,11 @@ function retrievalDetail(retrieval: RetrievalResult, options: RetrievalOptions):
     topK: options.topK,
     access: retrieval.access,
     accessDropped: retrieval.accessDropped,
-    parts: retrieval.parts.map((stat) => ({ part: stat.part.text, relevant: stat.relevant, bestCoverage: stat.bestCoverage })),
+    parts: retrieval.parts.map((stat) => ({
+      part: stat.part.text,
+      relevant: stat.relevant,
+      bestCoverage: stat.bestCoverage,
+    })),
     passages: retrieval.passages.map(passageTrace),
   };
 }

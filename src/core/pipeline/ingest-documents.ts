@@ -41,7 +41,15 @@ export async function ingestDocuments(
   documents: SourceDocument[],
   options: IngestOptions = {},
 ): Promise<IngestReport> {
-  const report: IngestReport = { added: [], replaced: [], unchanged: [], failed: [], passages: 0, embedded: 0, reused: 0 };
+  const report: IngestReport = {
+    added: [],
+    replaced: [],
+    unchanged: [],
+    failed: [],
+    passages: 0,
+    embedded: 0,
+    reused: 0,
+  };
   const seen = new Map<string, string>();
   for (const [position, document] of documents.entries()) {
     throwIfAborted(options.signal);
@@ -53,7 +61,11 @@ export async function ingestDocuments(
     }
     seen.set(document.id, document.sourceName);
     await ingestOne(engine, document, report, options);
-    options.onProgress?.({ documentsDone: position + 1, documentsTotal: documents.length, passagesEmbedded: report.embedded });
+    options.onProgress?.({
+      documentsDone: position + 1,
+      documentsTotal: documents.length,
+      passagesEmbedded: report.embedded,
+    });
   }
   return report;
 }
@@ -90,7 +102,8 @@ async function vectorsFor(engine: Engine, passages: Passage[], report: IngestRep
   const byKey = new Map<string, Float32Array>();
   for (const passage of passages) {
     const old = engine.index.passages.get(passage.cite);
-    const vector = old && embeddingKey(old) === embeddingKey(passage) ? passageVector(engine.index, old.cite) : undefined;
+    const vector =
+      old && embeddingKey(old) === embeddingKey(passage) ? passageVector(engine.index, old.cite) : undefined;
     if (vector) byKey.set(embeddingKey(passage), Float32Array.from(vector));
   }
   const missing = passages.filter((passage) => !byKey.has(embeddingKey(passage)));

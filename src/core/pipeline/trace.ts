@@ -10,6 +10,7 @@ export function passageTrace(item: RetrievedPassage): Record<string, unknown> {
     cite: item.passage.cite,
     rank: item.rank,
     score: round(item.score),
+    fused: item.fusedScore === undefined ? null : round(item.fusedScore),
     lexical: item.lexicalScore === undefined ? null : round(item.lexicalScore),
     vector: item.vectorScore === undefined ? null : round(item.vectorScore),
     coverage: round(item.termCoverage),

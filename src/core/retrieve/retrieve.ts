@@ -53,7 +53,7 @@ export const DEFAULT_RETRIEVAL_OPTIONS: RetrievalOptions = {
   similarity: 0.05,
   floor: 0.35,
   vectorFloor: 0.75,
-  coverageWeight: 0.5,
+  coverageWeight: 0.75,
 };
 
 /** What retrieval found, per part and merged. */
@@ -151,9 +151,11 @@ function scorePart(
     items.push(item);
   }
   const maxScore = Math.max(0, ...items.map((item) => item.score)) || 1;
-  const order = (item: RetrievedPassage) =>
-    (1 - options.coverageWeight) * (item.score / maxScore) + options.coverageWeight * item.termCoverage;
-  return items.sort((a, b) => order(b) - order(a) || a.passage.cite.localeCompare(b.passage.cite));
+  for (const item of items) {
+    item.fusedScore = item.score;
+    item.score = (1 - options.coverageWeight) * (item.score / maxScore) + options.coverageWeight * item.termCoverage;
+  }
+  return items.sort((a, b) => b.score - a.score || a.passage.cite.localeCompare(b.passage.cite));
 }
 
 function validateOptions(options: RetrievalOptions, embedder: Embedder | undefined): void {

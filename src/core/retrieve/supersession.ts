@@ -8,22 +8,29 @@ import type { SearchIndex } from '../index/search-index.js';
 import type { AccessLabel, Passage, QuestionPart, RetrievedPassage } from '../types.js';
 import { passageTerms, termCoverage } from './term-coverage.js';
 
-/** For each superseded passage (by citation id): the readable passages that supersede it. */
-export function supersessionMap(index: SearchIndex, access: readonly AccessLabel[]): Map<string, Passage[]> {
-  const successors = new Map<string, Passage[]>();
+/** What supersedes a passage: ids to show (the matching section, else the whole document) and the candidate passages. */
+export interface Successors {
+  ids: string[];
+  passages: Passage[];
+}
+
+/** For each superseded passage (by citation id): what readable documents supersede it. */
+export function supersessionMap(index: SearchIndex, access: readonly AccessLabel[]): Map<string, Successors> {
+  const successors = new Map<string, Successors>();
   for (const document of index.documents.values()) {
     if (!access.includes(document.access) || document.supersedes.length === 0) continue;
     const own = document.cites.flatMap((cite) => index.passages.get(cite) ?? []);
     for (const target of document.supersedes) {
       const [targetDoc = '', targetSection] = target.split('#');
-      const replaced = index.documents.get(targetDoc);
-      if (!replaced) continue;
-      for (const cite of replaced.cites) {
+      for (const cite of index.documents.get(targetDoc)?.cites ?? []) {
         const old = index.passages.get(cite);
         if (!old || (targetSection !== undefined && old.sectionId !== targetSection)) continue;
-        const sameSection = own.filter((passage) => passage.sectionId === old.sectionId);
-        const chosen = targetSection === undefined && sameSection.length > 0 ? sameSection : own;
-        successors.set(cite, [...(successors.get(cite) ?? []), ...chosen]);
+        const sameSection =
+          targetSection === undefined ? own.filter((passage) => passage.sectionId === old.sectionId) : [];
+        const entry = successors.get(cite) ?? { ids: [], passages: [] };
+        entry.ids.push(...(sameSection.length > 0 ? sameSection.map((passage) => passage.cite) : [document.id]));
+        entry.passages.push(...(sameSection.length > 0 ? sameSection : own));
+        successors.set(cite, entry);
       }
     }
   }
@@ -43,10 +50,10 @@ export function addSupersedingPassages(
   const result: RetrievedPassage[] = [];
   for (const item of items) {
     result.push(item);
-    const candidates = successors.get(item.passage.cite);
-    if (!candidates) continue;
-    item.supersededBy = candidates.map((passage) => passage.cite);
-    const best = bestSuccessor(index, candidates, parts, item.parts);
+    const found = successors.get(item.passage.cite);
+    if (!found) continue;
+    item.supersededBy = [...new Set(found.ids)];
+    const best = bestSuccessor(index, found.passages, parts, item.parts);
     if (!best || present.has(best.passage.cite)) continue;
     present.add(best.passage.cite);
     result.push({ ...best, rank: 0, score: item.score, parts: [...item.parts], addedBySupersession: true });

@@ -26,7 +26,9 @@ export function inverseDocumentFrequency(index: SearchIndex, term: string): numb
  */
 export function termWeight(index: SearchIndex, term: string): number {
   const known = (index.termPassages.get(term) ?? 0) > 0;
-  const weight = known ? inverseDocumentFrequency(index, term) : ABSENT_TERM_WEIGHT * Math.log(1 + Math.max(1, index.passages.size));
+  const weight = known
+    ? inverseDocumentFrequency(index, term)
+    : ABSENT_TERM_WEIGHT * Math.log(1 + Math.max(1, index.passages.size));
   return /^\d/.test(term) ? weight * NUMBER_TERM_WEIGHT : weight;
 }
 
@@ -34,7 +36,10 @@ export function termWeight(index: SearchIndex, term: string): number {
 export const CONTEXT_TERM_WEIGHT = 0.3;
 
 /** The weights of a part's terms in this index. */
-export function partWeights(index: SearchIndex, part: Pick<QuestionPart, 'terms' | 'contextTerms'>): Record<string, number> {
+export function partWeights(
+  index: SearchIndex,
+  part: Pick<QuestionPart, 'terms' | 'contextTerms'>,
+): Record<string, number> {
   const context = new Set(part.contextTerms ?? []);
   return Object.fromEntries(
     part.terms.map((term) => [term, termWeight(index, term) * (context.has(term) ? CONTEXT_TERM_WEIGHT : 1)]),
@@ -47,7 +52,11 @@ export function passageTerms(passage: Passage): Set<string> {
 }
 
 /** Share (0–1) of `terms`, idf-weighted, that `present` contains. No terms → 0. */
-export function termCoverage(index: SearchIndex, part: Pick<QuestionPart, 'terms' | 'contextTerms'>, present: Set<string>): number {
+export function termCoverage(
+  index: SearchIndex,
+  part: Pick<QuestionPart, 'terms' | 'contextTerms'>,
+  present: Set<string>,
+): number {
   const weights = partWeights(index, part);
   let total = 0;
   let found = 0;

@@ -17,8 +17,33 @@ export interface TextUnit {
 
 /** Words after which a full stop does not end a sentence. */
 const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'no', 'nos', 'fig', 'figs', 'approx', 'vs', 'mr', 'mrs', 'ms', 'dr',
-  'st', 'ca', 'cf', 'min', 'max', 'incl', 'excl', 'ref', 'art', 'sec', 'vol', 'p', 'pp', 'dept',
+  'e.g',
+  'i.e',
+  'etc',
+  'no',
+  'nos',
+  'fig',
+  'figs',
+  'approx',
+  'vs',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'ca',
+  'cf',
+  'min',
+  'max',
+  'incl',
+  'excl',
+  'ref',
+  'art',
+  'sec',
+  'vol',
+  'p',
+  'pp',
+  'dept',
 ]);
 
 /** Splits `text` (starting at `offset` in its source) into units. */
@@ -94,7 +119,11 @@ function endsSentence(text: string, sentenceStart: number, dot: number): boolean
   const word = /([A-Za-z.]+)$/.exec(before)?.[1] ?? '';
   if (ABBREVIATIONS.has(word.toLowerCase())) return false;
   const initial = /(?:^|\s)([A-Z])$/.exec(before);
-  return !(initial && /^\s+[A-Z][a-z]+/.test(text.slice(dot + 1)) && !/\b(class|type|grade|mode|size|plan)\s+[A-Z]$/i.test(before));
+  return !(
+    initial &&
+    /^\s+[A-Z][a-z]+/.test(text.slice(dot + 1)) &&
+    !/\b(class|type|grade|mode|size|plan)\s+[A-Z]$/i.test(before)
+  );
 }
 
 function skipSpace(text: string, index: number, end: number): number {
@@ -120,5 +149,8 @@ export function plainUnitText(unit: Pick<TextUnit, 'kind' | 'text'>): string {
       .filter(Boolean)
       .join(': ');
   }
-  return text.replace(/\*\*|__|`/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

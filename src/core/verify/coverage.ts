@@ -34,7 +34,10 @@ export const UNKNOWN_TERM_FACTOR = 0.3;
  * A weighting for `part`'s terms: `base` (√length by default), discounted for terms the library
  * never uses: "how far ahead do I book" is answered by "book 5 working days in advance".
  */
-export function partWeighting(part: QuestionPart, base: (term: string) => number = termWeight): (term: string) => number {
+export function partWeighting(
+  part: QuestionPart,
+  base: (term: string) => number = termWeight,
+): (term: string) => number {
   const discounted = new Set([...(part.unknownTerms ?? []), ...(part.contextTerms ?? [])].map(canonicalTerm));
   if (discounted.size === 0) return base;
   return (term) => base(term) * (discounted.has(term) ? UNKNOWN_TERM_FACTOR : 1);
@@ -186,7 +189,8 @@ export function claimBackedAddresses(
   if (!valueAnswers(part, extractQuantities(item.core))) return false;
   const partModels = modelNames(part.terms.join(' '));
   const claimModels = modelNames(item.core);
-  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model))) return false;
+  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
+    return false;
   const weighting = libraryWeighting(part) ?? partWeighting(part, weight);
   return item.passages.some((passage) => {
     const evidence = passageEvidence(passage.passage);

@@ -28,7 +28,10 @@ const MEASURES: readonly QuantityDimension[] = [
 const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]> = [
   [/\b(?:spin|rotation)\b|\brpm\b/i, ['speed']],
   [/\b(?:far ahead|in advance|how soon|beforehand)\b/i, ['duration']],
-  [/\b(?:clearance|gap|distance|width|height|depth|length|wide|tall|deep|far(?! ahead| in advance)|space)\b/i, ['length']],
+  [
+    /\b(?:clearance|gap|distance|width|height|depth|length|wide|tall|deep|far(?! ahead| in advance)|space)\b/i,
+    ['length'],
+  ],
   [/\b(?:weight|weigh|heavy|kg|kilos?)\b/i, ['mass']],
   [/\b(?:litres?|liters?|volume)\b/i, ['volume']],
   [/\b(?:kwh|energy|consumption)\b/i, ['energy']],
@@ -76,7 +79,11 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
 export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[]): boolean {
   const dimensions = answerDimensions(part);
   if (!dimensions) return true;
-  const named = new Set(extractQuantities(part.text).map((quantity) => quantity.key).filter(Boolean));
+  const named = new Set(
+    extractQuantities(part.text)
+      .map((quantity) => quantity.key)
+      .filter(Boolean),
+  );
   const asksModel = /\bmodel\b/i.test(part.text);
   return quantities.some((quantity) => {
     if (!dimensions.has(quantity.dimension)) return false;

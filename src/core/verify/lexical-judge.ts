@@ -89,7 +89,11 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
  * The evidence sentence sharing the largest weighted share of `terms`; a sentence that also
  * states the claim's values wins ties ("covered for 2 years" over "covered for 5 years").
  */
-function closestSentence(terms: string[], evidence: readonly string[], values: readonly Quantity[] = []): string | undefined {
+function closestSentence(
+  terms: string[],
+  evidence: readonly string[],
+  values: readonly Quantity[] = [],
+): string | undefined {
   let best: { sentence: string; share: number; score: number } | undefined;
   for (const sentence of evidence.flatMap(evidenceSentences)) {
     const share = weightedShare(terms, new Set(checkTerms(sentence)));
@@ -106,7 +110,9 @@ function closestSentence(terms: string[], evidence: readonly string[], values: r
  * ("takes about 30 minutes and does not affect your warranty") does not flip the claim's part.
  */
 function closestClause(terms: string[], sentence: string): string {
-  const clauses = sentence.split(/\s*(?:;|,\s*(?:and|but|or|while)\b|\s(?:and|but|while|whereas)\s(?=\w+\s+\w))\s*/i).filter(Boolean);
+  const clauses = sentence
+    .split(/\s*(?:;|,\s*(?:and|but|or|while)\b|\s(?:and|but|while|whereas)\s(?=\w+\s+\w))\s*/i)
+    .filter(Boolean);
   if (clauses.length < 2) return sentence;
   let best = { clause: sentence, share: -1 };
   for (const clause of clauses) {

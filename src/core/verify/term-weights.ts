@@ -85,7 +85,19 @@ export function canonicalTerm(term: string): string {
 }
 
 /** Words that begin with "un" without being a negation. */
-const UN_WORDS = new Set(['unit', 'uniform', 'union', 'uniqu', 'univers', 'unscrew', 'until', 'unload', 'unpack', 'unplug', 'underneath']);
+const UN_WORDS = new Set([
+  'unit',
+  'uniform',
+  'union',
+  'uniqu',
+  'univers',
+  'unscrew',
+  'until',
+  'unload',
+  'unpack',
+  'unplug',
+  'underneath',
+]);
 
 /** Bounds written as phrases of stop words: "up to 1,400 rpm" states a maximum. */
 const BOUND_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [

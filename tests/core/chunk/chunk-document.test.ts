@@ -6,14 +6,22 @@ import { markdown, parseFile } from '../../helpers/documents.js';
 const sentence = fc
   .tuple(
     fc.constantFrom('Clean', 'Check', 'Replace', 'The filter', 'The DW-480', 'Water'),
-    fc.array(fc.constantFrom('the', 'pump', 'every', '4', 'weeks', '2.5', 'mm', 'e.g.', 'seal', 'No.', '1,200', 'rpm'), { minLength: 1, maxLength: 14 }),
+    fc.array(
+      fc.constantFrom('the', 'pump', 'every', '4', 'weeks', '2.5', 'mm', 'e.g.', 'seal', 'No.', '1,200', 'rpm'),
+      { minLength: 1, maxLength: 14 },
+    ),
   )
   .map(([head, words]) => `${head} ${words.join(' ')}.`);
 const paragraph = fc.array(sentence, { minLength: 1, maxLength: 8 }).map((sentences) => sentences.join(' '));
 const table = fc
-  .array(fc.tuple(fc.constantFrom('Filter', 'Seal', 'Pump'), fc.constantFrom('DW-FLT-0481', 'DW-SEAL-02', '12.50')), { minLength: 1, maxLength: 6 })
+  .array(fc.tuple(fc.constantFrom('Filter', 'Seal', 'Pump'), fc.constantFrom('DW-FLT-0481', 'DW-SEAL-02', '12.50')), {
+    minLength: 1,
+    maxLength: 6,
+  })
   .map((rows) => ['| Part | Value |', '| --- | --- |', ...rows.map(([a, b]) => `| ${a} | ${b} |`)].join('\n'));
-const list = fc.array(sentence, { minLength: 1, maxLength: 5 }).map((items) => `It does not cover:\n\n${items.map((item) => `- ${item}`).join('\n')}`);
+const list = fc
+  .array(sentence, { minLength: 1, maxLength: 5 })
+  .map((items) => `It does not cover:\n\n${items.map((item) => `- ${item}`).join('\n')}`);
 const section = fc
   .tuple(fc.nat(20), fc.array(fc.oneof(paragraph, table, list), { minLength: 1, maxLength: 6 }))
   .map(([number, blocks]) => `## ${number}. Section\n\n${blocks.join('\n\n')}\n`);
@@ -46,12 +54,16 @@ describe('chunkDocument', () => {
   });
 
   it('names passages doc#section, split parts #4.2, #4.3, and keeps ids stable for unchanged text', async () => {
-    const long = Array.from({ length: 30 }, (_, index) => `Step ${index + 1} keeps the pump clean for 4 weeks.`).join(' ');
+    const long = Array.from({ length: 30 }, (_, index) => `Step ${index + 1} keeps the pump clean for 4 weeks.`).join(
+      ' ',
+    );
     const text = `## 4. Care\n\n${long}\n\n## 5. Parts\n\nFilter DW-FLT-0481.\n`;
     const first = chunkDocument(await parseFile('m.md', markdown({ id: 'dw' }, text)), { maxChars: 400 });
     expect(first.map((passage) => passage.cite)).toEqual(['dw#4', 'dw#4.2', 'dw#4.3', 'dw#4.4', 'dw#5']);
     expect(first.every((passage) => passage.sectionId === passage.cite.split('#')[1]!.split('.')[0])).toBe(true);
-    const again = chunkDocument(await parseFile('m.md', markdown({ id: 'dw' }, text.replace('Filter', 'Filter:'))), { maxChars: 400 });
+    const again = chunkDocument(await parseFile('m.md', markdown({ id: 'dw' }, text.replace('Filter', 'Filter:'))), {
+      maxChars: 400,
+    });
     expect(again.slice(0, 4).map((passage) => passage.hash)).toEqual(first.slice(0, 4).map((passage) => passage.hash));
     expect(again[4]!.hash).not.toBe(first[4]!.hash);
   });

@@ -8,14 +8,44 @@ import { searchLexical, searchVector } from '../../../src/core/index/search.js';
 import type { Passage } from '../../../src/core/types.js';
 
 const embedder = new HashingEmbedder({ dimensions: 64 });
-const words = ['filter', 'pump', 'warranty', 'seal', 'drum', 'clean', 'weeks', 'years', 'door', 'salt', 'rinse', 'oven'];
+const words = [
+  'filter',
+  'pump',
+  'warranty',
+  'seal',
+  'drum',
+  'clean',
+  'weeks',
+  'years',
+  'door',
+  'salt',
+  'rinse',
+  'oven',
+];
 
 function passage(docId: string, index: number, text: string, access = 'public'): Passage {
-  return { cite: `${docId}#${index}`, docId, sectionId: String(index), part: 1, heading: `Section ${index}`, title: docId, revision: 'r1', date: '2026-01-01', access, text, start: 0, end: text.length, hash: text };
+  return {
+    cite: `${docId}#${index}`,
+    docId,
+    sectionId: String(index),
+    part: 1,
+    heading: `Section ${index}`,
+    title: docId,
+    revision: 'r1',
+    date: '2026-01-01',
+    access,
+    text,
+    start: 0,
+    end: text.length,
+    hash: text,
+  };
 }
 
 const documentArbitrary = fc.record({
-  texts: fc.array(fc.array(fc.constantFrom(...words), { minLength: 2, maxLength: 12 }).map((list) => list.join(' ')), { minLength: 1, maxLength: 5 }),
+  texts: fc.array(
+    fc.array(fc.constantFrom(...words), { minLength: 2, maxLength: 12 }).map((list) => list.join(' ')),
+    { minLength: 1, maxLength: 5 },
+  ),
   access: fc.constantFrom('public', 'staff'),
 });
 
@@ -25,7 +55,22 @@ async function buildIndex(documents: { texts: string[]; access: string }[]) {
     const docId = `doc-${position}`;
     const passages = document.texts.map((text, index) => passage(docId, index, text, document.access));
     const vectors = await embedder.embedDocuments(passages.map((item) => item.text));
-    await upsertDocument(index, { id: docId, title: docId, revision: 'r1', date: '2026-01-01', supersedes: [], access: document.access, sourceName: docId, contentHash: docId, cites: passages.map((item) => item.cite) }, passages, vectors);
+    await upsertDocument(
+      index,
+      {
+        id: docId,
+        title: docId,
+        revision: 'r1',
+        date: '2026-01-01',
+        supersedes: [],
+        access: document.access,
+        sourceName: docId,
+        contentHash: docId,
+        cites: passages.map((item) => item.cite),
+      },
+      passages,
+      vectors,
+    );
   }
   return index;
 }
@@ -33,23 +78,36 @@ async function buildIndex(documents: { texts: string[]; access: string }[]) {
 describe('index snapshots', () => {
   it('save → load returns identical rankings for lexical and vector search, access filters included', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(documentArbitrary, { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), fc.constantFrom(['public'], ['public', 'staff']), fc.nat(5), async (documents, queryWords, access, removeAt) => {
-        const index = await buildIndex(documents);
-        if (removeAt < documents.length) await removeDocument(index, `doc-${removeAt}`);
-        const query = queryWords.join(' ');
-        const vector = await embedder.embedQuery(query);
-        const options = { access, limit: 50 };
-        const before = [await searchLexical(index, query, options), await searchVector(index, vector, { ...options, similarity: 0 })];
-        const snapshot = structuredClone(serializeIndex(index));
-        const restored = deserializeIndex(snapshot);
-        const after = [await searchLexical(restored, query, options), await searchVector(restored, vector, { ...options, similarity: 0 })];
-        expect(after[0]!.map((hit) => hit.cite)).toEqual(before[0]!.map((hit) => hit.cite));
-        expect(after[1]!.map((hit) => hit.cite)).toEqual(before[1]!.map((hit) => hit.cite));
-        after[0]!.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[0]![i]!.score, 5));
-        after[1]!.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[1]![i]!.score, 5));
-        for (const hit of [...after[0]!, ...after[1]!]) expect(access).toContain(restored.passages.get(hit.cite)!.access);
-        expect(restored.passages.size).toBe(index.passages.size);
-      }),
+      fc.asyncProperty(
+        fc.array(documentArbitrary, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(['public'], ['public', 'staff']),
+        fc.nat(5),
+        async (documents, queryWords, access, removeAt) => {
+          const index = await buildIndex(documents);
+          if (removeAt < documents.length) await removeDocument(index, `doc-${removeAt}`);
+          const query = queryWords.join(' ');
+          const vector = await embedder.embedQuery(query);
+          const options = { access, limit: 50 };
+          const before = [
+            await searchLexical(index, query, options),
+            await searchVector(index, vector, { ...options, similarity: 0 }),
+          ];
+          const snapshot = structuredClone(serializeIndex(index));
+          const restored = deserializeIndex(snapshot);
+          const after = [
+            await searchLexical(restored, query, options),
+            await searchVector(restored, vector, { ...options, similarity: 0 }),
+          ];
+          expect(after[0]!.map((hit) => hit.cite)).toEqual(before[0]!.map((hit) => hit.cite));
+          expect(after[1]!.map((hit) => hit.cite)).toEqual(before[1]!.map((hit) => hit.cite));
+          after[0]!.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[0]![i]!.score, 5));
+          after[1]!.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[1]![i]!.score, 5));
+          for (const hit of [...after[0]!, ...after[1]!])
+            expect(access).toContain(restored.passages.get(hit.cite)!.access);
+          expect(restored.passages.size).toBe(index.passages.size);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -67,10 +125,17 @@ describe('index snapshots', () => {
 
 describe('index updates', () => {
   it('removes a document completely, so none of its text or vectors can be found', async () => {
-    const index = await buildIndex([{ texts: ['zebracorn filter'], access: 'public' }, { texts: ['pump seal'], access: 'public' }]);
+    const index = await buildIndex([
+      { texts: ['zebracorn filter'], access: 'public' },
+      { texts: ['pump seal'], access: 'public' },
+    ]);
     expect(await removeDocument(index, 'doc-0')).toBe(true);
     expect(await searchLexical(index, 'zebracorn', { access: ['public'], limit: 10 })).toEqual([]);
-    const vectorHits = await searchVector(index, await embedder.embedQuery('zebracorn filter'), { access: ['public'], limit: 10, similarity: -1 });
+    const vectorHits = await searchVector(index, await embedder.embedQuery('zebracorn filter'), {
+      access: ['public'],
+      limit: 10,
+      similarity: -1,
+    });
     expect(vectorHits.map((hit) => hit.cite)).toEqual(['doc-1#0']);
     expect(index.termPassages.has('zebracorn')).toBe(false);
     expect(await removeDocument(index, 'doc-0')).toBe(false);
@@ -80,8 +145,25 @@ describe('index updates', () => {
     const index = await buildIndex([{ texts: ['filter'], access: 'public' }]);
     const item = passage('doc-0', 0, 'replacement');
     await expect(
-      upsertDocument(index, { id: 'doc-0', title: 'x', revision: 'r2', date: '2026-01-01', supersedes: [], access: 'public', sourceName: 'x', contentHash: 'y', cites: [item.cite] }, [item], [new Float32Array(3)]),
+      upsertDocument(
+        index,
+        {
+          id: 'doc-0',
+          title: 'x',
+          revision: 'r2',
+          date: '2026-01-01',
+          supersedes: [],
+          access: 'public',
+          sourceName: 'x',
+          contentHash: 'y',
+          cites: [item.cite],
+        },
+        [item],
+        [new Float32Array(3)],
+      ),
     ).rejects.toMatchObject({ code: 'DIMENSION_MISMATCH' });
-    expect((await searchLexical(index, 'filter', { access: ['public'], limit: 5 })).map((hit) => hit.cite)).toEqual(['doc-0#0']);
+    expect((await searchLexical(index, 'filter', { access: ['public'], limit: 5 })).map((hit) => hit.cite)).toEqual([
+      'doc-0#0',
+    ]);
   });
 });

@@ -7,7 +7,14 @@ describe('parseDocument', () => {
     const document = await parseFile(
       'manuals/DW 480 Manual.md',
       markdown(
-        { id: 'dw480-manual-v3', title: "DW-480 Owner's Manual", revision: 'v3', date: '2026-03-01', supersedes: 'dw480-manual-v2', access: 'staff' },
+        {
+          id: 'dw480-manual-v3',
+          title: "DW-480 Owner's Manual",
+          revision: 'v3',
+          date: '2026-03-01',
+          supersedes: 'dw480-manual-v2',
+          access: 'staff',
+        },
         '# Manual\n\nIntro.\n\n## 2. Warranty\n\nTwo years.\n\n## §4 Exclusions\n\nWater.\n\n## Care and cleaning\n\nRinse.\n',
       ),
     );
@@ -26,7 +33,11 @@ describe('parseDocument', () => {
   });
 
   it('applies the FORMATS defaults: slugged file name, first heading, content hash, file date, public', async () => {
-    const document = await parseFile('Notes/Filter Care.md', '# Filter care\n\nRinse weekly.\n', '2025-05-06T10:00:00Z');
+    const document = await parseFile(
+      'Notes/Filter Care.md',
+      '# Filter care\n\nRinse weekly.\n',
+      '2025-05-06T10:00:00Z',
+    );
     expect(document.id).toBe('filter-care');
     expect(document.title).toBe('Filter care');
     expect(document.revision).toMatch(/^[0-9a-f]{8}$/);
@@ -64,10 +75,14 @@ describe('parseDocument', () => {
   it('refuses bad input with an error naming the file', async () => {
     await expect(parseFile('empty.md', '')).rejects.toThrow(/empty\.md: the file is empty/);
     await expect(parseFile('scan.pdf', 'x')).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
-    await expect(parseFile('bad.md', '---\nid: [unclosed\n---\nText')).rejects.toThrow(/bad\.md: the front matter is not valid YAML/);
+    await expect(parseFile('bad.md', '---\nid: [unclosed\n---\nText')).rejects.toThrow(
+      /bad\.md: the front matter is not valid YAML/,
+    );
     await expect(parseFile('blank.txt', '  \n\n')).rejects.toThrow(RagError);
     const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]);
     const { parseDocument } = await import('../../../src/core/ingest/parse-document.js');
-    await expect(parseDocument({ name: 'photo.txt', bytes: binary })).rejects.toThrow(/photo\.txt: this looks like a binary file/);
+    await expect(parseDocument({ name: 'photo.txt', bytes: binary })).rejects.toThrow(
+      /photo\.txt: this looks like a binary file/,
+    );
   });
 });
