@@ -53,6 +53,9 @@ export function passageSchema(dimensions: number) {
 export function createOramaDb(dimensions: number): AnyOrama {
   return create({
     schema: passageSchema(dimensions),
+    // Results are never sorted by a field; Orama's default sort index over every string field
+    // would only add about 8% to the snapshot (measured by the benchmark).
+    sort: { enabled: false },
     components: { tokenizer: { ...TOKENIZER_CONFIG, stopWords: [...TOKENIZER_CONFIG.stopWords] } },
   }) as unknown as AnyOrama;
 }
