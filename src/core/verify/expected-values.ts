@@ -5,7 +5,8 @@
 import { extractQuantities, type Quantity, type QuantityDimension } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 
-const MEASURES: readonly QuantityDimension[] = [
+/** Every measured dimension: what a part asking for "a quantity" without naming one accepts. */
+export const MEASURES: readonly QuantityDimension[] = [
   'length',
   'mass',
   'volume',

@@ -5,13 +5,13 @@
  * out: an instruction planted in a document is not a source that can disagree.
  */
 import { modelNames } from '../question/model-names.js';
-import { extractQuantities, type Quantity } from '../text/quantities.js';
+import { extractQuantities, type Quantity, type QuantityDimension } from '../text/quantities.js';
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { partTerms, requiredNames } from './coverage.js';
 import { passageEvidence } from './evidence-text.js';
-import { answerDimensions } from './expected-values.js';
+import { answerDimensions, MEASURES } from './expected-values.js';
 import { detectInjection } from './injection.js';
 import { isNegated } from './negation.js';
 import { checkTerms, weightedShare } from './term-weights.js';
@@ -40,23 +40,10 @@ export interface PartStatement {
 const VALUE_TERM =
   /^(?:\d[\d.,]*|year|month|week|dai|day|hour|minut|second|mm|cm|millimetr|centimetr|metr|kg|gram|litr|liter|watt|volt|amp|rpm|degre|celsiu|eur|euro)$/;
 
-const ANY_VALUE = new Set([
-  'length',
-  'mass',
-  'volume',
-  'power',
-  'energy',
-  'voltage',
-  'current',
-  'electric-frequency',
-  'speed',
-  'pressure',
-  'sound',
-  'percent',
-  'temperature',
-  'duration',
+/** Any value a statement may state (counts only where the part asks for a quantity). */
+const ANY_VALUE: ReadonlySet<QuantityDimension> = new Set([
+  ...MEASURES.filter((dimension) => dimension !== 'count'),
   'frequency',
-  'money',
   'date',
   'identifier',
 ]);
