@@ -1,0 +1,68 @@
+/**
+ * Moving documents between the live index and their stored records, and summarising the
+ * library for the page.
+ */
+import { passageVector } from '../../core/index/search-index.js';
+import { upsertDocument } from '../../core/index/update-index.js';
+import { engineBuster, type Engine } from '../../core/pipeline/engine.js';
+import type { IndexBuster } from '../../core/ports.js';
+import type { Passage, SourceDocument } from '../../core/types.js';
+import { packVectors, unpackVectors, type DocumentRecord } from './library-store.js';
+import type { DocumentSummary } from './protocol.js';
+
+/** The record of a document as the index now holds it; undefined when the index lacks it. */
+export function recordFromIndex(engine: Engine, source: SourceDocument): DocumentRecord | undefined {
+  const indexed = engine.index.documents.get(source.id);
+  if (!indexed) return undefined;
+  const passages = indexed.cites.map((cite) => engine.index.passages.get(cite)).filter(isPassage);
+  const dimensions = engine.index.dimensions;
+  const vectors = passages.map((passage) => passageVector(engine.index, passage.cite) ?? new Float32Array(dimensions));
+  return {
+    id: source.id,
+    source,
+    indexed: { ...indexed, supersedes: [...indexed.supersedes], cites: [...indexed.cites] },
+    passages: passages.map((passage) => ({ ...passage })),
+    vectors: packVectors(vectors, dimensions),
+    dimensions,
+    buster: engineBuster(engine),
+  };
+}
+
+/** Puts a stored record back into the index without embedding anything. */
+export async function loadRecord(engine: Engine, record: DocumentRecord): Promise<void> {
+  await upsertDocument(engine.index, record.indexed, record.passages, unpackVectors(record));
+}
+
+/** True when the record's vectors were made the way the engine makes them now. */
+export function recordIsCurrent(engine: Engine, record: DocumentRecord): boolean {
+  return sameBuster(record.buster, engineBuster(engine));
+}
+
+function sameBuster(a: IndexBuster, b: IndexBuster): boolean {
+  return (
+    a.embedderId === b.embedderId &&
+    a.dimensions === b.dimensions &&
+    a.chunkerVersion === b.chunkerVersion &&
+    a.schemaVersion === b.schemaVersion
+  );
+}
+
+/** The library as the page lists it, sorted by title. */
+export function summarise(engine: Engine): DocumentSummary[] {
+  return [...engine.index.documents.values()]
+    .map((document) => ({
+      id: document.id,
+      title: document.title,
+      revision: document.revision,
+      date: document.date,
+      access: document.access,
+      supersedes: [...document.supersedes],
+      sourceName: document.sourceName,
+      passages: document.cites.length,
+    }))
+    .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+}
+
+function isPassage(value: Passage | undefined): value is Passage {
+  return value !== undefined;
+}

@@ -1,0 +1,50 @@
+/**
+ * The rows of the library panel: documents the viewer may read, plus files of the latest ingest
+ * that are still on their way or failed. A document the viewer may not read has no row.
+ */
+import type { DocumentSummary, FileProgress, FileStatus } from '../../adapters/browser/protocol.js';
+import { readableLabels } from '../../core/retrieve/access.js';
+
+/** One row of the library panel. */
+export interface LibraryRow {
+  key: string;
+  status: FileStatus;
+  /** The document, once indexed and readable by the viewer. */
+  document?: DocumentSummary;
+  /** The file's progress, while it is being ingested or when it failed. */
+  file?: FileProgress;
+}
+
+/** Rows for `viewer`: files in progress or failed first, then the library by title. */
+export function libraryRows(
+  documents: readonly DocumentSummary[],
+  files: readonly FileProgress[],
+  viewer: string,
+): LibraryRow[] {
+  const labels = readableLabels(viewer);
+  const readable = documents.filter((document) => labels.includes(document.access));
+  const shownIds = new Set(readable.map((document) => document.id));
+  const byId = new Map(files.filter((file) => file.documentId).map((file) => [file.documentId, file]));
+  const pending = files
+    .filter(
+      (file) =>
+        file.status === 'failed' || (file.status !== 'indexed' && !(file.documentId && shownIds.has(file.documentId))),
+    )
+    .map((file) => ({ key: `file:${file.name}`, status: file.status, file }));
+  const rows = readable.map((document) => {
+    const file = byId.get(document.id);
+    const busy = file && file.status !== 'indexed' && file.status !== 'failed';
+    return busy
+      ? { key: `doc:${document.id}`, status: file.status, document, file }
+      : { key: `doc:${document.id}`, status: 'indexed' as const, document };
+  });
+  return [...pending, ...rows];
+}
+
+/** The access labels a viewer can choose: `public` and every label in the library. */
+export function accessLabels(documents: readonly DocumentSummary[]): string[] {
+  return [
+    'public',
+    ...[...new Set(documents.map((document) => document.access))].filter((label) => label !== 'public').sort(),
+  ];
+}

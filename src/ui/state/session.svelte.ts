@@ -1,0 +1,117 @@
+/**
+ * The page's session: the library, the settings, the current question, the document being read
+ * and notices from the engine. The UI's one adapter to the core (through the engine worker);
+ * components get what they show from here as props.
+ */
+import type { EngineConnection } from '../../adapters/browser/engine-client.js';
+import type { DocumentText, StorageEstimate } from '../../adapters/browser/protocol.js';
+import type { RetrievalMode } from '../../core/retrieve/retrieve.js';
+import { Conversation } from './conversation.svelte.js';
+import { Library } from './library.svelte.js';
+import { Settings } from './settings.svelte.js';
+
+/** A document open for reading, with the passage to show. */
+export interface Reading {
+  document: DocumentText;
+  cite: string;
+  start: number;
+  end: number;
+}
+
+/** See the module comment. */
+export class Session {
+  readonly library: Library;
+  readonly settings = new Settings();
+  readonly conversation: Conversation;
+  notice = $state<string | undefined>(undefined);
+  reading = $state.raw<Reading | undefined>(undefined);
+  estimate = $state.raw<StorageEstimate | undefined>(undefined);
+
+  constructor(private readonly connection: EngineConnection) {
+    this.library = new Library(connection);
+    this.conversation = new Conversation(connection);
+    connection.onNotice = (notice) => {
+      this.notice = notice.message;
+    };
+  }
+
+  /** Opens the library. */
+  start(): Promise<void> {
+    return this.library.open();
+  }
+
+  /** Asks a question with the current settings. */
+  ask(question: string): Promise<void> {
+    return this.conversation.ask(question, this.settings.retrieval);
+  }
+
+  /** Changes who the page views as; the current question is asked again for them. */
+  setViewer(label: string): void {
+    if (label === this.settings.viewer) return;
+    this.settings.viewer = label;
+    this.reading = undefined;
+    const question = this.conversation.asked;
+    this.conversation.clear();
+    if (question) void this.ask(question);
+  }
+
+  /** Sets the retrieval mode of the next question. */
+  setMode(mode: RetrievalMode): void {
+    this.settings.mode = mode;
+  }
+
+  /** Sets how many passages the next question retrieves. */
+  setTopK(topK: number): void {
+    this.settings.topK = topK;
+  }
+
+  /** Opens the document of a retrieved passage, scrolled to the passage. */
+  async openDocument(cite: string): Promise<void> {
+    const passage = this.conversation.outcome?.result.retrieved.find((item) => item.passage.cite === cite)?.passage;
+    if (!passage) return;
+    const document = await this.connection.request({
+      type: 'document-text',
+      documentId: passage.docId,
+      viewer: this.settings.viewer,
+    });
+    this.reading = document ? { document, cite, start: passage.start, end: passage.end } : undefined;
+  }
+
+  /** Closes the document being read. */
+  closeDocument(): void {
+    this.reading = undefined;
+  }
+
+  /** Removes a document; the current answer may cite it, so it is dropped too. */
+  async removeDocument(documentId: string): Promise<void> {
+    await this.library.remove(documentId);
+    this.conversation.clear();
+  }
+
+  /** Changes a document's access label and supersedes links. */
+  async updateDocument(documentId: string, access: string, supersedes: string[]): Promise<boolean> {
+    const done = await this.library.update(documentId, access, supersedes);
+    if (done) this.conversation.clear();
+    return done;
+  }
+
+  /** Wipes the library and the current answer. */
+  async clearLibrary(): Promise<void> {
+    await this.library.clear();
+    this.conversation.clear();
+    this.estimate = undefined;
+  }
+
+  /** Measures the storage: the library's own estimate and what the browser reports. */
+  async measureStorage(): Promise<void> {
+    const estimate = await this.connection.request({ type: 'storage-estimate' });
+    const browser = (await navigator.storage?.estimate?.().catch(() => undefined)) as
+      (StorageEstimate & { usageDetails?: { indexedDB?: number } }) | undefined;
+    this.estimate = {
+      ...estimate,
+      ...(browser?.usage !== undefined ? { usage: browser.usage } : {}),
+      ...(browser?.quota !== undefined ? { quota: browser.quota } : {}),
+      ...(browser?.usageDetails?.indexedDB !== undefined ? { indexedDbBytes: browser.usageDetails.indexedDB } : {}),
+    };
+  }
+}

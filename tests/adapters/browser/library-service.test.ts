@@ -1,0 +1,199 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HashingEmbedder } from '../../../src/core/embed/hashing-embedder.js';
+import type { CallOptions } from '../../../src/core/ports.js';
+import { LibraryService } from '../../../src/adapters/browser/library-service.js';
+import type { FileProgress } from '../../../src/adapters/browser/protocol.js';
+import { file, injected, manual, serviceNote } from './files.js';
+
+let counter = 0;
+const uniqueName = () => `service-test-${++counter}-${Date.now()}`;
+const publicView = { viewer: 'public', mode: 'hybrid', topK: 6 } as const;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('LibraryService', () => {
+  it('ingests files and reports each one', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    const progress: FileProgress[] = [];
+    const outcome = await service.ingest([manual(), file('empty.txt', ''), file('blob.txt', 'a\u0000b\u0000c')], {
+      onProgress: (item) => progress.push(item),
+    });
+    expect(outcome.report.added).toEqual(['kettle-manual']);
+    expect(outcome.report.failed.map((item) => item.sourceName)).toEqual(['empty.txt', 'blob.txt']);
+    expect(outcome.report.failed[0]?.message).toMatch(/empty\.txt.*empty/);
+    const finals = new Map(progress.map((item) => [item.name, item]));
+    expect(finals.get('kettle-manual.md')).toMatchObject({ status: 'indexed', outcome: 'added' });
+    expect(finals.get('empty.txt')?.status).toBe('failed');
+    expect(progress.some((item) => item.name === 'kettle-manual.md' && item.status === 'embedding')).toBe(true);
+    expect(outcome.library.documents.map((item) => item.id)).toEqual(['kettle-manual']);
+    expect(outcome.library.storage.kind).toBe('indexeddb');
+  });
+
+  it('restores the library after a reload without embedding anything', async () => {
+    const name = uniqueName();
+    const first = await LibraryService.open({ name });
+    await first.ingest([manual(), serviceNote()]);
+    const before = await first.ask('How long is the KT-100 warranty?', publicView);
+    const second = await LibraryService.open({ name });
+    const state = second.state();
+    expect(state.storage.restore).toBe('restored');
+    expect(state.embeddedThisSession).toBe(0);
+    expect(state.documents.map((item) => item.id)).toEqual(['kettle-manual', 'kettle-service']);
+    const after = await second.ask('How long is the KT-100 warranty?', publicView);
+    expect(after.result.answer.text).toBe(before.result.answer.text);
+    expect(after.result.retrieved.map((item) => item.passage.cite)).toEqual(
+      before.result.retrieved.map((item) => item.passage.cite),
+    );
+  });
+
+  it('rebuilds the index from the records, without embedding, when the saved index is missing', async () => {
+    const name = uniqueName();
+    const first = await LibraryService.open({ name });
+    await first.ingest([manual()]);
+    await (first as unknown as { store: { clear(): Promise<void> } }).store.clear();
+    const second = await LibraryService.open({ name });
+    expect(second.state().storage.restore).toBe('rebuilt');
+    expect(second.state().embeddedThisSession).toBe(0);
+    const outcome = await second.ask('How often should I descale the KT-100?', publicView);
+    expect(outcome.result.answer.text).toMatch(/4 weeks/);
+  });
+
+  it('keeps what two tabs added, rebuilding (not re-embedding) on the next start', async () => {
+    const name = uniqueName();
+    const first = await LibraryService.open({ name });
+    const second = await LibraryService.open({ name });
+    await first.ingest([manual()]);
+    await second.ingest([serviceNote()]);
+    await first.ingest([injected()]);
+    const reopened = await LibraryService.open({ name });
+    expect(reopened.state().storage.restore).toBe('rebuilt');
+    expect(reopened.state().embeddedThisSession).toBe(0);
+    expect(reopened.state().documents.map((item) => item.id)).toEqual([
+      'kettle-forum',
+      'kettle-manual',
+      'kettle-service',
+    ]);
+  });
+
+  it('re-embeds from the stored text when the embedder changed (stale buster)', async () => {
+    const name = uniqueName();
+    await (await LibraryService.open({ name })).ingest([manual()]);
+    const other = await LibraryService.open({ name, embedder: new HashingEmbedder({ dimensions: 128 }) });
+    expect(other.state().storage.restore).toBe('reindexed');
+    expect(other.state().embeddedThisSession).toBeGreaterThan(0);
+    expect(other.state().documents.map((item) => item.id)).toEqual(['kettle-manual']);
+  });
+
+  it('replaces a changed file as a new revision, embedding only the changed passages', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    const first = await service.ingest([manual(24)]);
+    const second = await service.ingest([manual(36)]);
+    expect(second.report.replaced).toEqual(['kettle-manual']);
+    expect(second.report.embedded).toBeGreaterThan(0);
+    expect(second.report.embedded).toBeLessThan(first.report.embedded);
+    expect(second.report.reused).toBeGreaterThan(0);
+    const third = await service.ingest([manual(36)]);
+    expect(third.report.unchanged).toEqual(['kettle-manual']);
+  });
+
+  it('embeds before the transaction opens: a slow embedder causes no TransactionInactiveError (ST-16)', async () => {
+    class SlowEmbedder extends HashingEmbedder {
+      override async embedDocuments(texts: string[], options?: CallOptions) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return super.embedDocuments(texts, options);
+      }
+    }
+    const name = uniqueName();
+    const service = await LibraryService.open({ name, embedder: new SlowEmbedder() });
+    const outcome = await service.ingest([manual()]);
+    expect(outcome.report.failed).toEqual([]);
+    const reopened = await LibraryService.open({ name, embedder: new SlowEmbedder() });
+    expect(reopened.state().documents).toHaveLength(1);
+  });
+
+  it('leaves a document absent, in the index and the storage, when its write fails', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    const store = (service as unknown as { store: { writeDocument: (...args: unknown[]) => Promise<void> } }).store;
+    vi.spyOn(store, 'writeDocument').mockRejectedValueOnce(new DOMException('quota', 'QuotaExceededError'));
+    const outcome = await service.ingest([manual()]);
+    expect(outcome.report.failed[0]?.message).toMatch(/could not be saved \(QuotaExceededError/);
+    expect(outcome.library.documents).toEqual([]);
+    expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.retrieved).toEqual([]);
+    expect((await LibraryService.open({ name })).state().documents).toEqual([]);
+  });
+
+  it('stops an ingest when aborted and keeps the documents finished before', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    const controller = new AbortController();
+    const outcome = await service.ingest([manual(), serviceNote()], {
+      signal: controller.signal,
+      onProgress: (item) => {
+        if (item.status === 'indexed') controller.abort();
+      },
+    });
+    expect(outcome.library.documents.map((item) => item.id)).toEqual(['kettle-manual']);
+    expect(outcome.report.failed).toEqual([
+      { sourceName: 'kettle-service.md', message: 'Stopped before it was indexed.' },
+    ]);
+  });
+
+  it('changes access and supersedes in place, reusing vectors', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    await service.ingest([manual(), serviceNote()]);
+    const embedded = service.state().embeddedThisSession;
+    const staff = { ...publicView, viewer: 'staff' } as const;
+    const asked = 'How do I reset the KT-100 thermostat?';
+    expect((await service.ask(asked, staff)).result.given.some((item) => item.passage.docId === 'kettle-service')).toBe(
+      true,
+    );
+    const state = await service.updateDocument('kettle-service', 'engineering', ['kettle-manual']);
+    expect(state.documents.find((item) => item.id === 'kettle-service')).toMatchObject({
+      access: 'engineering',
+      supersedes: ['kettle-manual'],
+    });
+    expect(service.state().embeddedThisSession).toBe(embedded);
+    const after = await service.ask(asked, staff);
+    expect(after.result.retrieved.some((item) => item.passage.docId === 'kettle-service')).toBe(false);
+    await expect(service.updateDocument('kettle-service', '<b>', [])).rejects.toThrow(/not an access label/);
+  });
+
+  it('never hands a restricted document to a viewer who may not read it', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    await service.ingest([manual(), serviceNote()]);
+    expect(await service.documentText('kettle-service', 'public')).toBeUndefined();
+    expect((await service.documentText('kettle-service', 'staff'))?.text).toMatch(/9 seconds/);
+    const outcome = await service.ask('How do I reset the KT-100 thermostat?', publicView);
+    expect(outcome.result.retrieved.every((item) => item.passage.access === 'public')).toBe(true);
+  });
+
+  it('removes documents and clears the library, for good', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual(), serviceNote()]);
+    expect((await service.remove('kettle-service')).documents.map((item) => item.id)).toEqual(['kettle-manual']);
+    expect((await LibraryService.open({ name })).state().documents.map((item) => item.id)).toEqual(['kettle-manual']);
+    expect((await service.clear()).documents).toEqual([]);
+    const reopened = await LibraryService.open({ name });
+    expect(reopened.state().documents).toEqual([]);
+    expect(reopened.state().storage.restore).toBe('empty');
+  });
+
+  it('marks instruction-like passages', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    await service.ingest([injected(), manual()]);
+    const outcome = await service.ask('How long does the KT-100 take to boil a litre?', publicView);
+    const spans = Object.entries(outcome.injections);
+    expect(spans.length).toBeGreaterThan(0);
+    expect(spans[0]?.[0]).toMatch(/^kettle-forum#/);
+  });
+
+  it('works in memory when storage is off', async () => {
+    const service = await LibraryService.open({ memoryOnly: true });
+    const outcome = await service.ingest([manual()]);
+    expect(outcome.library.storage).toMatchObject({ kind: 'memory', reason: 'Storage is turned off.' });
+    expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.answer.text).toMatch(/24 months/);
+    expect(await service.estimate()).toMatchObject({ libraryBytes: expect.any(Number) });
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Driving Footnote's page through its stable handles (`data-testid`), the way an outside test
+ * would.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { BASE_URL } from './server.js';
+
+/** Waits until `check` returns a truthy value (polling), or throws with `what`. */
+export async function until<T>(what: string, check: () => Promise<T>, timeout = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}${last instanceof Error ? ` (${last.message.split('\n')[0]})` : ''}`);
+}
+
+/** What one question produced. */
+export interface Asked {
+  status: string;
+  flags: string[];
+  answer: string;
+  chips: string[];
+  /** Enter → verdict, as the page measured it. */
+  ms: number;
+}
+
+/** The page, by its handles. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(BASE_URL);
+    await this.ready();
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  ready(): Promise<unknown> {
+    return this.page.waitForSelector('[data-testid=app][data-ready=true]', { timeout: 20_000 });
+  }
+
+  rows(): Locator {
+    return this.page.getByTestId('document');
+  }
+
+  row(text: string): Locator {
+    return this.rows().filter({ hasText: text });
+  }
+
+  /** Clicks "Load sample manuals" and returns the page's indexing time. */
+  async loadSample(): Promise<number> {
+    await this.page.getByTestId('load-sample').click();
+    return this.ingested();
+  }
+
+  /** Hands files to the file input and returns the page's ingest time. */
+  async addFiles(files: { name: string; text: string }[]): Promise<number> {
+    const payload = files.map((file) => ({ name: file.name, mimeType: 'text/plain', buffer: Buffer.from(file.text) }));
+    await this.page.getByTestId('file-input').setInputFiles(payload);
+    return this.ingested();
+  }
+
+  private async ingested(): Promise<number> {
+    const summary = this.page.getByTestId('ingest-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    return Number(await summary.getAttribute('data-ms'));
+  }
+
+  /** Types a question, presses Enter and waits for the verdict. */
+  async ask(question: string): Promise<Asked> {
+    const box = this.page.getByTestId('question');
+    await box.fill(question);
+    await box.press('Enter');
+    return this.answered(question);
+  }
+
+  /** Waits for the checked answer to `question` and reads it. */
+  async answered(question: string): Promise<Asked> {
+    await until(`the verdict on "${question}"`, () =>
+      this.page.evaluate((asked) => {
+        const panel = document.querySelector('[aria-labelledby=answer-title]');
+        return Boolean(
+          panel?.querySelector('[data-testid=verdict]') && panel.querySelector('.asked')?.textContent?.includes(asked),
+        );
+      }, question),
+    );
+    return this.page.evaluate(() => {
+      const verdict = document.querySelector<HTMLElement>('[data-testid=verdict]');
+      const answer = document.querySelector<HTMLElement>('[data-testid=answer]');
+      const timing = document.querySelector<HTMLElement>('[data-testid=answer-timing]');
+      return {
+        status: verdict?.dataset.status ?? '',
+        flags: [...document.querySelectorAll<HTMLElement>('[data-testid=warning]')].map(
+          (item) => item.dataset.flag ?? '',
+        ),
+        answer: answer?.textContent ?? '',
+        chips: [...(answer?.querySelectorAll<HTMLElement>('[data-testid=citation]') ?? [])].map(
+          (chip) => chip.dataset.cite ?? '',
+        ),
+        ms: Number(timing?.dataset.ms ?? NaN),
+      };
+    });
+  }
+
+  /** Opens settings, reads the storage facts, closes settings. */
+  async storageFacts(): Promise<{
+    kind: string;
+    restore: string;
+    embedded: number;
+    bytes: number;
+    idbBytes: number | undefined;
+  }> {
+    await this.page.getByTestId('open-settings').click();
+    await this.page.getByTestId('storage-size').waitFor();
+    // No helper functions inside: tsx would wrap them in a `__name` call the page does not have.
+    const [kind, size, embedded] = await this.page.evaluate(() =>
+      ['storage-kind', 'storage-size', 'embedded-session'].map((id) => ({
+        ...document.querySelector<HTMLElement>(`[data-testid=${id}]`)?.dataset,
+      })),
+    );
+    const facts = {
+      kind: kind?.kind ?? '',
+      restore: kind?.restore ?? '',
+      embedded: Number(embedded?.count),
+      bytes: Number(size?.bytes),
+      idbBytes: size?.idbBytes === undefined ? undefined : Number(size.idbBytes),
+    };
+    await this.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+    return facts;
+  }
+
+  async setViewer(label: string): Promise<void> {
+    await this.page.getByTestId('viewer').selectOption(label);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * What every end-to-end scenario shares: the harness it gets, the numbers it reports, the
+ * sample corpus facts it checks against, and small page helpers.
+ */
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import type { AppPage } from './app-page.js';
+import { PAYLOAD_FLAG } from './fixtures.js';
+import { BASE_URL } from './server.js';
+
+/** Numbers the run reports. */
+export interface Metrics {
+  indexMs?: number;
+  enterToVerdictMs: number[];
+  libraryBytes?: number;
+  indexedDbBytes?: number;
+}
+
+/** What a scenario gets. */
+export interface Harness {
+  browserName: 'chromium' | 'firefox';
+  browser: Browser;
+  app: AppPage;
+  metrics: Metrics;
+}
+
+/** One named scenario. */
+export interface Scenario {
+  name: string;
+  run(harness: Harness): Promise<void>;
+}
+
+/** Files in the sample corpus. */
+export const SAMPLE_FILES = 14;
+/** Rows a public viewer sees after loading the sample: the staff-only service guide has none. */
+export const SAMPLE_PUBLIC_ROWS = 13;
+/** A question the sample's two manual revisions disagree on. */
+export const CONFLICTING = 'How long is the warranty on the DW-480 dishwasher?';
+
+/** Fails when a document payload ran or became a live element. */
+export async function noPayloadRan(app: AppPage): Promise<void> {
+  const ran = await app.page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PAYLOAD_FLAG);
+  assert.equal(ran, undefined, 'a payload ran');
+  const live = await app.page.evaluate(() => document.querySelectorAll('main img, main script, main iframe').length);
+  assert.equal(live, 0, 'document markup became live elements');
+}
+
+/** Types into a number field (Playwright's `fill` appends in Firefox over BiDi). */
+export async function setNumber(app: AppPage, testId: string, value: string): Promise<void> {
+  const input = app.page.getByTestId(testId);
+  await input.focus();
+  await input.press('End');
+  for (let count = (await input.inputValue()).length; count > 0; count--) await input.press('Backspace');
+  await input.pressSequentially(value);
+}
+
+/** Requests to anything but the app's own origin (none are expected). */
+export function isForeign(url: string): boolean {
+  return !(url.startsWith(BASE_URL) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank');
+}

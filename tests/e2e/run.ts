@@ -1,0 +1,127 @@
+/**
+ * `npm run test:e2e`: builds the app, serves it with `vite preview`, runs every scenario in
+ * Debian's Chromium and then in Firefox ESR, prints `N passed, N failed`, stops the server by
+ * PID and exits non-zero on any failure or missing browser.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { AppPage } from './app-page.js';
+import { BROWSERS, INSTALL_COMMAND, missingBrowsers, type BrowserSpec } from './browsers.js';
+import { SCENARIOS, isForeign, type Metrics, type Scenario } from './scenarios.js';
+import { build, serve } from './server.js';
+
+const SCENARIO_TIMEOUT_MS = 120_000;
+
+interface Tally {
+  passed: number;
+  failed: number;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function record(tally: Tally, name: string, started: number, error?: unknown): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (error === undefined) {
+    tally.passed += 1;
+    console.log(`  ✓ ${name} (${seconds} s)`);
+    return;
+  }
+  tally.failed += 1;
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.log(`  ✗ ${name} (${seconds} s)\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
+}
+
+async function runScenarios(spec: BrowserSpec, browser: Browser, tally: Tally): Promise<Metrics> {
+  const metrics: Metrics = { enterToVerdictMs: [] };
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const foreign: string[] = [];
+  context.on('request', (request) => {
+    if (isForeign(request.url())) foreign.push(request.url());
+  });
+  const app = new AppPage(await context.newPage());
+  const harness = { browserName: spec.name, browser, app, metrics };
+  for (const scenario of SCENARIOS) await runOne(scenario, harness, tally);
+  const started = Date.now();
+  record(
+    tally,
+    'nothing was requested from any other origin',
+    started,
+    foreign.length === 0 ? undefined : new Error(foreign.join('\n')),
+  );
+  await context.close();
+  return metrics;
+}
+
+async function runOne(scenario: Scenario, harness: Parameters<Scenario['run']>[0], tally: Tally): Promise<void> {
+  const started = Date.now();
+  try {
+    await withTimeout(scenario.run(harness), SCENARIO_TIMEOUT_MS);
+    record(tally, scenario.name, started);
+  } catch (error) {
+    record(tally, scenario.name, started, error);
+  }
+}
+
+function report(name: string, metrics: Metrics): void {
+  const times = [...metrics.enterToVerdictMs].sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const parts = [
+    `index sample corpus ${metrics.indexMs ?? '?'} ms`,
+    `Enter → verdict median ${median ?? '?'} ms (max ${times.at(-1) ?? '?'} ms, ${times.length} questions)`,
+    `library ${metrics.libraryBytes ?? '?'} bytes (estimate)`,
+    `IndexedDB as reported by the browser ${metrics.indexedDbBytes ?? 'n/a'} bytes`,
+  ];
+  console.log(`  ${name}: ${parts.join(' · ')}`);
+}
+
+async function main(): Promise<number> {
+  const missing = missingBrowsers();
+  if (missing.length > 0) {
+    console.error(
+      `Missing browser: ${missing.map((spec) => spec.executable).join(', ')}. Install with: ${INSTALL_COMMAND}`,
+    );
+    console.log(`0 passed, ${SCENARIOS.length * BROWSERS.length} failed`);
+    return 1;
+  }
+  console.log('Building the app…');
+  build();
+  const server = await serve();
+  console.log(`Serving on port 4173 (vite preview, PID ${server.pid})`);
+  const tally: Tally = { passed: 0, failed: 0 };
+  const metrics = new Map<string, Metrics>();
+  try {
+    for (const spec of BROWSERS) {
+      console.log(`\n${spec.name} (${spec.executable})`);
+      let browser: Browser | undefined;
+      try {
+        browser = await spec.launch();
+        console.log(`  version ${browser.version()}`);
+        metrics.set(spec.name, await runScenarios(spec, browser, tally));
+      } catch (error) {
+        record(tally, `${spec.name} could not run (is it installed? ${INSTALL_COMMAND})`, Date.now(), error);
+      } finally {
+        await browser?.close().catch(() => undefined);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log('\nMeasured');
+  for (const [name, values] of metrics) report(name, values);
+  console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
+  return tally.failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,172 @@
+/**
+ * End-to-end scenarios on the sample manuals: load them, then ask each kind of question and
+ * check the answer, its citations, the evidence, the warnings and who may see what.
+ */
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { until } from './app-page.js';
+import { CONFLICTING, SAMPLE_FILES, SAMPLE_PUBLIC_ROWS, setNumber, type Scenario } from './harness.js';
+
+const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url));
+
+/** Sample manuals: load, ask, check. */
+export const ANSWER_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'starts empty, with the sample manuals one click away',
+    async run({ app }) {
+      await app.open();
+      assert.equal(await app.rows().count(), 0);
+      assert.ok(await app.page.getByTestId('load-sample').isEnabled());
+    },
+  },
+  {
+    name: 'loads the sample manuals and indexes every file',
+    async run({ app, metrics }) {
+      metrics.indexMs = await app.loadSample();
+      assert.match(
+        (await app.page.getByTestId('ingest-summary').textContent()) ?? '',
+        new RegExp(`${SAMPLE_FILES} of ${SAMPLE_FILES} files indexed`),
+      );
+      assert.equal(await app.rows().count(), SAMPLE_PUBLIC_ROWS);
+      assert.equal(await app.page.locator('[data-testid=document][data-status=indexed]').count(), SAMPLE_PUBLIC_ROWS);
+      const facts = await app.storageFacts();
+      assert.equal(facts.kind, 'indexeddb');
+      metrics.libraryBytes = facts.bytes;
+      if (facts.idbBytes !== undefined) metrics.indexedDbBytes = facts.idbBytes;
+    },
+  },
+  {
+    name: 'lookup: a cited answer, and the chip highlights the supporting sentence',
+    async run({ app, metrics }) {
+      const asked = await app.ask('How do I switch on the child lock on my DW-480 dishwasher?');
+      metrics.enterToVerdictMs.push(asked.ms);
+      assert.equal(asked.status, 'answered');
+      assert.match(asked.answer, /Start and Delay/);
+      const chip = app.page.getByTestId('answer').getByTestId('citation').first();
+      const cite = await chip.getAttribute('data-cite');
+      assert.equal(cite, 'dw480-manual-v3#1');
+      await chip.click();
+      const passage = app.page.locator(`[data-testid=passage][data-cite="${cite}"]`);
+      await until('the passage to be active', async () => (await passage.getAttribute('data-active')) === 'true');
+      assert.match(
+        (await passage.getByTestId('highlight').textContent()) ?? '',
+        /hold the Start and Delay buttons together for 3 seconds/,
+      );
+      assert.ok(await passage.isVisible());
+      await passage.getByRole('button', { name: 'Open in document' }).click();
+      const viewer = app.page.getByTestId('document-viewer');
+      await viewer.locator('mark.passage').waitFor();
+      assert.match((await viewer.locator('mark.passage').textContent()) ?? '', /Start and Delay/);
+      assert.match((await viewer.textContent()) ?? '', /DW-480 Dishwasher Owner Manual/);
+      await viewer.getByRole('button', { name: 'Close' }).click();
+    },
+  },
+  {
+    name: 'unanswerable: the missing-evidence warning names the part without a passage',
+    async run({ app, metrics }) {
+      const asked = await app.ask('What is the warranty on the DW-490 dishwasher?');
+      metrics.enterToVerdictMs.push(asked.ms);
+      assert.equal(asked.status, 'abstained');
+      const warning = app.page.locator('[data-testid=warning][data-flag=missing_evidence]');
+      assert.ok(await warning.isVisible());
+      assert.match((await warning.textContent()) ?? '', /DW-490/);
+    },
+  },
+  {
+    name: 'conflicting: both values, both sources and the authoritative one',
+    async run({ app, metrics, browserName }) {
+      await app.page.setViewportSize({ width: 1280, height: 800 });
+      const asked = await app.ask(CONFLICTING);
+      metrics.enterToVerdictMs.push(asked.ms);
+      assert.ok(asked.flags.includes('conflict'), `flags: ${asked.flags.join(', ')}`);
+      const conflict = app.page.locator('[data-testid=warning][data-flag=conflict]');
+      const values = await conflict.getByTestId('conflict-value').allTextContents();
+      assert.ok(
+        values.some((value) => /2 years.*v3.*authoritative/s.test(value)),
+        values.join(' | '),
+      );
+      assert.ok(
+        values.some((value) => /1 year.*v2/s.test(value)),
+        values.join(' | '),
+      );
+      assert.ok(asked.chips.includes('dw480-manual-v2#2') && asked.chips.includes('dw480-manual-v3#2'));
+      assert.ok(
+        await app.page
+          .locator('[data-testid=passage][data-cite="dw480-manual-v2#2"] [data-testid=badge-superseded]')
+          .isVisible(),
+      );
+      if (browserName === 'chromium') {
+        await app.page.evaluate(() => {
+          window.scrollTo(0, 0);
+          for (const panel of document.querySelectorAll('main section')) panel.scrollTop = 0;
+          (document.activeElement as HTMLElement | null)?.blur();
+        });
+        await app.page.screenshot({ path: SCREENSHOT });
+      }
+      await app.page.getByTestId('open-trace').click();
+      const trace = app.page.getByTestId('trace');
+      const stages = await trace
+        .getByTestId('trace-step')
+        .evaluateAll((steps) => steps.map((step) => (step as HTMLElement).dataset.stage));
+      assert.deepEqual(stages, ['analyse', 'retrieve', 'select', 'prompt', 'generate', 'verify']);
+      assert.match((await trace.getByTestId('prompt-message').allTextContents()).join('\n'), /dw480-manual-v3#2/);
+      await trace.getByRole('button', { name: 'Close' }).click();
+    },
+  },
+  {
+    name: 'numeric and multi-hop: answered with citations',
+    async run({ app, metrics }) {
+      const numeric = await app.ask('How many place settings does the DW-480 take?');
+      assert.match(numeric.answer, /\b14\b/);
+      assert.notEqual(numeric.status, 'abstained');
+      const multi = await app.ask("What's the DW-480's rated power, and how loud is it?");
+      metrics.enterToVerdictMs.push(numeric.ms, multi.ms);
+      assert.match(multi.answer, /1[ ,.]?900 ?W/);
+      assert.match(multi.answer, /44 ?dB/);
+      assert.ok(multi.chips.length >= 2);
+      await app.page.getByTestId('open-settings').click();
+      assert.equal(await app.page.getByTestId('answer-mode').textContent(), 'Answer mode: extractive (no model)');
+      await setNumber(app, 'top-k', '2');
+      await app.page.getByTestId('retrieval-mode').selectOption('lexical');
+      assert.equal(await app.page.getByTestId('top-k').inputValue(), '2');
+      await app.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+      await app.ask('How many place settings fit in the DW-480?');
+      const shown = await app.page.getByTestId('passage').count();
+      assert.ok(shown <= 3, `${shown} passages shown with top-k 2`);
+      assert.match((await app.page.getByTestId('passage').first().textContent()) ?? '', /vector –/);
+      await app.page.getByTestId('open-settings').click();
+      await setNumber(app, 'top-k', '6');
+      await app.page.getByTestId('retrieval-mode').selectOption('hybrid');
+      await app.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+    },
+  },
+  {
+    name: 'injection: the passage is badged and the answer marked',
+    async run({ app }) {
+      const asked = await app.ask('what rinse aid setting do other DW-480 owners recommend for cloudy glasses?');
+      assert.ok(asked.flags.includes('injection'));
+      assert.ok(await app.page.locator('[data-testid=passage] [data-testid=badge-injection]').first().isVisible());
+      assert.ok(await app.page.getByRole('note').filter({ hasText: 'influenced by instructions' }).isVisible());
+    },
+  },
+  {
+    name: 'viewing as: a restricted answer vanishes when switching to public',
+    async run({ app }) {
+      await app.setViewer('staff');
+      const question = 'How do I put a WM-720 into service mode?';
+      const staff = await app.ask(question);
+      assert.ok(
+        staff.chips.some((cite) => cite.startsWith('tech-service-guide#')),
+        staff.chips.join(', '),
+      );
+      assert.match(staff.answer, /Wool/);
+      assert.equal(await app.rows().count(), SAMPLE_FILES, 'staff sees every sample document');
+      await app.setViewer('public');
+      const shown = await app.answered(question);
+      assert.ok(!shown.chips.some((cite) => cite.startsWith('tech-service-guide')));
+      assert.equal(await app.page.locator('[data-cite^="tech-service-guide"]').count(), 0);
+      assert.doesNotMatch(shown.answer, /Wool/);
+      assert.equal(await app.rows().count(), SAMPLE_PUBLIC_ROWS);
+    },
+  },
+];

@@ -1,0 +1,67 @@
+/**
+ * End-to-end scenarios in fresh browser contexts: offline after the first load, and a 360 px
+ * wide screen.
+ */
+import assert from 'node:assert/strict';
+import { AppPage } from './app-page.js';
+import { CONFLICTING, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
+
+/** Scenarios that open their own browser context. */
+export const FRESH_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'offline after the first load: index the sample and answer all five kinds',
+    async run({ browser }) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        const app = new AppPage(await context.newPage());
+        await app.open();
+        await context.setOffline(true);
+        assert.equal(
+          await app.page.evaluate(() =>
+            fetch('/favicon.svg?offline').then(
+              () => 'online',
+              () => 'offline',
+            ),
+          ),
+          'offline',
+        );
+        await app.loadSample();
+        assert.equal(await app.page.locator('[data-testid=document][data-status=indexed]').count(), SAMPLE_PUBLIC_ROWS);
+        const lookup = await app.ask('How do I switch on the child lock on my DW-480 dishwasher?');
+        assert.match(lookup.answer, /Start and Delay/);
+        const numeric = await app.ask('How many place settings does the DW-480 take?');
+        assert.match(numeric.answer, /\b14\b/);
+        const multi = await app.ask("What's the DW-480's rated power, and how loud is it?");
+        assert.match(multi.answer, /44 ?dB/);
+        const unanswerable = await app.ask('What is the warranty on the DW-490 dishwasher?');
+        assert.ok(unanswerable.flags.includes('missing_evidence'));
+        const conflicting = await app.ask(CONFLICTING);
+        assert.ok(conflicting.flags.includes('conflict'));
+        await context.setOffline(false);
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
+    name: 'usable at 360 px wide: nothing overflows sideways',
+    async run({ browser }) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      try {
+        const app = new AppPage(await context.newPage());
+        await app.open();
+        await app.loadSample();
+        await app.ask(CONFLICTING);
+        const widths = await app.page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
+        assert.ok((widths[0] ?? 0) <= (widths[1] ?? 0), `scroll width ${widths[0]} > ${widths[1]}`);
+        await app.page.getByTestId('answer').getByTestId('citation').first().click();
+        assert.equal(await app.page.locator('[data-testid=passage][data-active=true]').count(), 1);
+      } finally {
+        await context.close();
+      }
+    },
+  },
+];

@@ -1,0 +1,14 @@
+/**
+ * The end-to-end scenarios of the browser app, in order: the first two groups run in one page of
+ * one browser context (the library builds up), the last in fresh contexts.
+ */
+import type { Scenario } from './harness.js';
+import { ANSWER_SCENARIOS } from './scenarios-answers.js';
+import { FRESH_SCENARIOS } from './scenarios-fresh.js';
+import { LIBRARY_SCENARIOS } from './scenarios-library.js';
+
+export type { Harness, Metrics, Scenario } from './harness.js';
+export { isForeign } from './harness.js';
+
+/** Every scenario, in the order they run. */
+export const SCENARIOS: readonly Scenario[] = [...ANSWER_SCENARIOS, ...LIBRARY_SCENARIOS, ...FRESH_SCENARIOS];

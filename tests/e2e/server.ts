@@ -1,0 +1,70 @@
+/**
+ * Building the app and serving it with `vite preview` on a fixed port, started and stopped by
+ * PID.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const VITE = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+
+/** The port `npm run preview` uses. */
+export const PORT = 4173;
+/** Where the built app is served. */
+export const BASE_URL = `http://localhost:${PORT}/`;
+
+/** Runs `vite build`; throws with its output when it fails. */
+export function build(): void {
+  const result = spawnSync(process.execPath, [VITE, 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** A running preview server. */
+export interface Server {
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `vite preview` and waits until it answers. */
+export async function serve(): Promise<Server> {
+  const child = spawn(process.execPath, [VITE, 'preview', '--port', String(PORT), '--strictPort'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const server = { pid: child.pid ?? -1, stop: () => stop(child) };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}):\n${output}`);
+    if (await answers(BASE_URL)) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await server.stop();
+  throw new Error(`vite preview did not answer on ${BASE_URL} within 30 s:\n${output}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+    }, 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    process.kill(child.pid as number, 'SIGTERM');
+  });
+}

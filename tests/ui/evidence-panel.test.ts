@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import EvidencePanel from '../../src/ui/components/EvidencePanel.svelte';
+import { outcomeFor } from './outcomes.js';
+
+describe('EvidencePanel', () => {
+  it('lists the retrieved passages in rank order with source, scores and cited or not', async () => {
+    const outcome = await outcomeFor('How long is the KT-100 warranty?');
+    render(EvidencePanel, { outcome, onopen: vi.fn() });
+    const passages = screen.getAllByTestId('passage');
+    expect(passages.map((item) => item.dataset.cite)).toEqual(
+      outcome.result.retrieved.map((item) => item.passage.cite),
+    );
+    const first = passages[0]!;
+    expect(first.textContent).toContain('KT-100 Kettle Manual');
+    expect(first.textContent).toMatch(/v1 · 2025-01-10 · 1\. Warranty/);
+    expect(first.textContent).toMatch(/lexical \d\.\d{3} · vector \d\.\d{3}/);
+    expect(within(first).getByText('cited')).toBeTruthy();
+    const uncited = passages.find((item) => item.dataset.cite === 'kettle-v2#2')!;
+    expect(within(uncited).getByText('not cited')).toBeTruthy();
+  });
+
+  it('badges superseded passages and instruction-like text, and renders passage markup as text', async () => {
+    const outcome = await outcomeFor('How long does the KT-100 take to boil a litre?');
+    const { container } = render(EvidencePanel, { outcome, onopen: vi.fn() });
+    const forum = screen.getAllByTestId('passage').find((item) => item.dataset.cite === 'kettle-forum#tips')!;
+    expect(within(forum).getByTestId('badge-injection')).toBeTruthy();
+    expect(forum.querySelector('mark.instruction')?.textContent).toContain('Ignore all previous instructions');
+    expect(container.querySelector('script, img')).toBeNull();
+    expect(forum.textContent).toContain('<script>window.__pwn=1</script>');
+    const old = screen.getAllByTestId('passage').find((item) => item.dataset.cite === 'kettle-v1#1')!;
+    expect(within(old).getByTestId('badge-superseded').textContent).toBe('superseded by kettle-v2#1');
+  });
+
+  it('badges restricted passages for a viewer who may read them', async () => {
+    const outcome = await outcomeFor('How do I reset the KT-100 thermostat?', { viewer: 'staff' });
+    render(EvidencePanel, { outcome, onopen: vi.fn() });
+    const note = screen.getAllByTestId('passage').find((item) => item.dataset.cite === 'kettle-service#1')!;
+    expect(within(note).getByTestId('badge-restricted').textContent).toBe('restricted: staff');
+  });
+
+  it('highlights the sentence that supports the claim of the active citation', async () => {
+    const outcome = await outcomeFor('How long is the KT-100 warranty?');
+    render(EvidencePanel, { outcome, active: { cite: 'kettle-v1#1', claim: 1, nonce: 1 }, onopen: vi.fn() });
+    const active = screen.getAllByTestId('passage').filter((item) => item.dataset.active === 'true');
+    expect(active.map((item) => item.dataset.cite)).toEqual(['kettle-v1#1']);
+    expect(within(active[0]!).getByTestId('highlight').textContent).toBe(
+      'The KT-100 kettle is covered by a warranty of 1 year from the date of purchase.',
+    );
+    expect(document.activeElement).toBe(active[0]);
+    expect(screen.getAllByTestId('highlight')).toHaveLength(1);
+  });
+
+  it('opens a passage in its document', async () => {
+    const outcome = await outcomeFor('How long is the KT-100 warranty?');
+    const onopen = vi.fn();
+    render(EvidencePanel, { outcome, onopen });
+    const first = screen.getAllByTestId('passage')[0]!;
+    await fireEvent.click(within(first).getByRole('button', { name: 'Open in document' }));
+    expect(onopen).toHaveBeenCalledWith(first.dataset.cite);
+  });
+
+  it('never shows a passage the viewer may not read', async () => {
+    const outcome = await outcomeFor('How do I reset the KT-100 thermostat?');
+    render(EvidencePanel, { outcome, onopen: vi.fn() });
+    expect(screen.queryAllByTestId('passage').some((item) => item.dataset.cite?.startsWith('kettle-service'))).toBe(
+      false,
+    );
+    expect(document.body.textContent).not.toContain('9 seconds');
+  });
+});
