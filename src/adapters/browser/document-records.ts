@@ -5,7 +5,7 @@
 import { passageVector } from '../../core/index/search-index.js';
 import { upsertDocument } from '../../core/index/update-index.js';
 import { engineBuster, type Engine } from '../../core/pipeline/engine.js';
-import type { IndexBuster } from '../../core/ports.js';
+import { sameBuster } from '../../core/pipeline/persist.js';
 import type { Passage, SourceDocument } from '../../core/types.js';
 import { packVectors, unpackVectors, type DocumentRecord } from './library-store.js';
 import type { DocumentSummary } from './protocol.js';
@@ -36,15 +36,6 @@ export async function loadRecord(engine: Engine, record: DocumentRecord): Promis
 /** True when the record's vectors were made the way the engine makes them now. */
 export function recordIsCurrent(engine: Engine, record: DocumentRecord): boolean {
   return sameBuster(record.buster, engineBuster(engine));
-}
-
-function sameBuster(a: IndexBuster, b: IndexBuster): boolean {
-  return (
-    a.embedderId === b.embedderId &&
-    a.dimensions === b.dimensions &&
-    a.chunkerVersion === b.chunkerVersion &&
-    a.schemaVersion === b.schemaVersion
-  );
 }
 
 /** The library as the page lists it, sorted by title. */

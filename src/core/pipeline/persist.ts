@@ -23,7 +23,8 @@ export async function restoreIndex(engine: Engine, store: IndexStore, options?: 
   return 'restored';
 }
 
-function sameBuster(a: IndexBuster, b: IndexBuster): boolean {
+/** True when two busters describe the same embedder, dimensions, chunker and schema. */
+export function sameBuster(a: IndexBuster, b: IndexBuster): boolean {
   return (
     a.embedderId === b.embedderId &&
     a.dimensions === b.dimensions &&
