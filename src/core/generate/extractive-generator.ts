@@ -8,6 +8,7 @@ import { throwIfAborted } from '../errors.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../ports.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { detectInjection } from '../verify/injection.js';
+import { addressesPart } from '../verify/missing-evidence.js';
 import { partClause } from '../verify/part-clause.js';
 import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
 import { findDisagreement, type Disagreement } from './disagreement.js';
@@ -37,7 +38,10 @@ export class ExtractiveGenerator implements Generator {
       if (used.has(key)) continue;
       used.add(key);
       const disagreement = findDisagreement(ranked, part);
-      sentences.push(...(disagreement ? describeDisagreement(disagreement, units) : [quote(best, units)]));
+      if (disagreement) sentences.push(...describeDisagreement(disagreement, units));
+      else if (addressesPart(part, quote(best, units), [best.unit.item], request.passages))
+        sentences.push(quote(best, units));
+      else sentences.push(...closestOnly(part, best, units));
     }
     const text = compose(sentences, missing, request.parts.length);
     options?.onDelta?.(text);
@@ -60,6 +64,19 @@ function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[]): string 
   const lead = leadIn(scored.unit, units);
   const body = lead ? `${lead.text.replace(/:\s*$/, '')}: ${scored.unit.text}` : scored.unit.text;
   return `${body.replace(/[.;,:\s]+$/, '')} [${scored.unit.item.passage.cite}].`;
+}
+
+/**
+ * A near miss, said as one: the checker would not take the best sentence as answering the part
+ * ("Intensive 70" asked, "Eco 50" stated), so the answer names the gap and offers the sentence
+ * only as the closest the documents come.
+ */
+function closestOnly(part: QuestionPart, best: ScoredUnit, units: EvidenceUnit[]): string[] {
+  const said = quote(best, units).replace(/ \[[^\]]+\]\.$/, '');
+  return [
+    `The documents do not say ${partClause(part.text)}.`,
+    `The closest passage says: "${said}" [${best.unit.item.passage.cite}].`,
+  ];
 }
 
 function describeDisagreement(disagreement: Disagreement, units: EvidenceUnit[]): string[] {

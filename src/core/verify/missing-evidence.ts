@@ -13,6 +13,7 @@ import {
   PART_COVERAGE_FLOOR,
   type AddressingClaim,
 } from './coverage.js';
+import { claimCore } from './claim-core.js';
 import { partClause } from './part-clause.js';
 
 /** The warnings, and whether any part is covered by a given passage. */
@@ -30,6 +31,7 @@ export function missingEvidenceWarnings(
     const addressed =
       supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
       backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight));
+    // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
     if (addressed) continue;
@@ -72,6 +74,25 @@ function addressing(items: readonly CheckedClaim[]): AddressingClaim {
     text: items.map((item) => item.core).join(' '),
     context: passages.flatMap((item) => [item.passage.title, item.passage.heading]),
   };
+}
+
+/**
+ * True when a supported claim citing `passages` would address `part` for this checker: the test
+ * behind `missing_evidence`, for a generator to run before it presents a sentence as the answer.
+ */
+export function addressesPart(
+  part: QuestionPart,
+  claim: string,
+  passages: readonly RetrievedPassage[],
+  given: readonly RetrievedPassage[],
+): boolean {
+  const terms = givenTerms(given);
+  const core = claimCore(claim);
+  const context = passages.flatMap((item) => [item.passage.title, item.passage.heading]);
+  return (
+    claimAddresses(part, { text: core, context }, terms.weight) ||
+    claimBackedAddresses(part, { core, passages }, terms.weight)
+  );
 }
 
 function capitalise(text: string): string {
