@@ -10,11 +10,10 @@ import { supersedes } from '../verify/authority.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import type { ScoredUnit } from './rank-units.js';
 
-/** A disagreement: the authoritative answer and the answers that contradict it. */
+/** A disagreement: the authoritative answer (the best one where nothing settles it) and the answers that contradict it. */
 export interface Disagreement {
   authoritative: ScoredUnit;
   others: ScoredUnit[];
-  reason: 'supersedes' | 'newer';
 }
 
 /** A rival answer must cover at least this share of what the best answer covers. */
@@ -82,10 +81,7 @@ export function findDisagreement(ranked: ScoredUnit[], part: QuestionPart): Disa
   if (distinct.length === 0) return undefined;
   const group = [best, ...distinct];
   const authoritative = group.reduce((winner, candidate) => (outranks(candidate, winner) ? candidate : winner));
-  const reason = group.some((other) => other !== authoritative && supersedes(authoritative.unit.item, other.unit.item))
-    ? 'supersedes'
-    : 'newer';
-  return { authoritative, others: group.filter((unit) => unit !== authoritative), reason };
+  return { authoritative, others: group.filter((unit) => unit !== authoritative) };
 }
 
 function outranks(candidate: ScoredUnit, current: ScoredUnit): boolean {

@@ -8,6 +8,7 @@ import { throwIfAborted } from '../errors.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../ports.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { detectInjection } from '../verify/injection.js';
+import { authorityBetween } from '../verify/authority.js';
 import { addressesPart } from '../verify/missing-evidence.js';
 import { partClause } from '../verify/part-clause.js';
 import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
@@ -80,16 +81,19 @@ function closestOnly(part: QuestionPart, best: ScoredUnit, units: EvidenceUnit[]
 }
 
 function describeDisagreement(disagreement: Disagreement, units: EvidenceUnit[]): string[] {
-  const { authoritative, others, reason } = disagreement;
+  const { authoritative } = disagreement;
   const authority = authoritative.unit.item.passage;
   const sentences = [quote(authoritative, units)];
-  for (const other of others) {
+  for (const other of disagreement.others) {
     const passage = other.unit.item.passage;
     const said = quote(other, units).replace(/ \[[^\]]+\]\.$/, '');
+    const opening = `Sources disagree: ${passage.title} (${passage.revision}, ${passage.date}) says "${said}" [${passage.cite}]`;
+    const settled = authorityBetween(authoritative.unit.item, other.unit.item);
     sentences.push(
-      `Sources disagree: ${passage.title} (${passage.revision}, ${passage.date}) says "${said}" [${passage.cite}], ` +
-        `but ${authority.title} (${authority.revision}, ${authority.date}) ${reason === 'supersedes' ? 'supersedes it' : 'is newer'} ` +
-        `and is authoritative [${authority.cite}].`,
+      settled
+        ? `${opening}, but ${authority.title} (${authority.revision}, ${authority.date}) ` +
+            `${settled.reason === 'supersedes' ? 'supersedes it' : 'is newer'} and is authoritative [${authority.cite}].`
+        : `${opening}; neither supersedes the other and both are dated ${passage.date}, so the documents do not settle it.`,
     );
   }
   return sentences;

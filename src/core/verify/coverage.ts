@@ -37,8 +37,10 @@ export const UNKNOWN_TERM_FACTOR = 0.3;
 export function partWeighting(
   part: QuestionPart,
   base: (term: string) => number = termWeight,
+  discountUnknown = true,
 ): (term: string) => number {
-  const discounted = new Set([...(part.unknownTerms ?? []), ...(part.contextTerms ?? [])].map(canonicalTerm));
+  const unknown = discountUnknown ? (part.unknownTerms ?? []) : [];
+  const discounted = new Set([...unknown, ...(part.contextTerms ?? [])].map(canonicalTerm));
   if (discounted.size === 0) return base;
   return (term) => base(term) * (discounted.has(term) ? UNKNOWN_TERM_FACTOR : 1);
 }
@@ -162,7 +164,8 @@ export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weigh
   const context = `${claim.text}\n${claim.context.join('\n')}`;
   if (requiredNames(part).some((name) => !name.test(context))) return false;
   const present = new Set(checkTerms(context));
-  if (weightedShare(attributes, present, partWeighting(part, weight)) < ADDRESS_THRESHOLD) return false;
+  // Words the library never uses still count here: "the drain pump's part number" is not answered by the filter's.
+  if (weightedShare(attributes, present, partWeighting(part, weight, false)) < ADDRESS_THRESHOLD) return false;
   return valueAnswers(part, extractQuantities(claim.text));
 }
 
@@ -207,9 +210,17 @@ export function libraryWeighting(part: QuestionPart): ((term: string) => number)
   const weights = part.weights;
   if (!weights) return undefined;
   const canonical = new Map<string, number>();
+  const unknown = new Set(part.unknownTerms ?? []);
+  const known = Object.entries(weights)
+    .filter(([term]) => !unknown.has(term))
+    .map(([, value]) => value)
+    .sort((a, b) => a - b);
+  const typical = known[Math.floor(known.length / 2)] ?? 1;
   for (const [term, value] of Object.entries(weights)) {
     const key = canonicalTerm(term);
-    canonical.set(key, Math.max(canonical.get(key) ?? 0, value));
+    // A word the library never uses weighs as a typical one here: a passage lacking it does not
+    // stand for an answer ("the drain pump's part number" is not the filter's).
+    canonical.set(key, Math.max(canonical.get(key) ?? 0, unknown.has(term) ? typical : value));
   }
   return (term) => canonical.get(term) ?? termWeight(term);
 }
