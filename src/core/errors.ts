@@ -22,6 +22,20 @@ export const ERROR_MESSAGES = {
   CORPUS_NOT_FOUND: '{path}: no such folder. Pass --corpus with a folder of .md, .txt or .html files.',
   CORPUS_EMPTY: '{path}: no documents could be read ({detail}).',
   ABORTED: 'The operation was stopped.',
+  FILE_TOO_LARGE:
+    '{file}: {size} is more than the {limit} allowed for {kind} files; nothing was read. Split the file or raise the limit.',
+  DUPLICATE_FILE: '{file}: already in the library (same bytes as {other}); skipped.',
+  PDF_DAMAGED: '{file}: the PDF is damaged or is not a PDF ({detail}); nothing was indexed.',
+  PDF_PASSWORD_REQUIRED:
+    '{file}: the PDF is password-protected. Enter its password to index it (the password is not stored), or skip it.',
+  PDF_PASSWORD_WRONG: '{file}: that password does not open the PDF. Try again, or skip the file.',
+  DOCX_DAMAGED: '{file}: the Word file is damaged or is not a .docx ({detail}); nothing was indexed.',
+  DOCX_WRONG_FORMAT:
+    '{file}: this is {kind}, not a Word .docx file, and Footnote cannot read it. Save it as .docx (File › Save As) and add it again.',
+  SUSPICIOUS_ARCHIVE: '{file}: suspicious archive ({detail}); it was not opened and nothing was indexed.',
+  PARSE_TIMEOUT: '{file}: reading it took longer than {seconds} s, so it was stopped; nothing was indexed.',
+  PARSE_OUT_OF_MEMORY: '{file}: reading it needed more memory than allowed, so it was stopped; nothing was indexed.',
+  PARSE_FAILED: '{file}: could not be read ({detail}); nothing was indexed.',
 } as const;
 
 /** A code of `ERROR_MESSAGES`. */

@@ -104,6 +104,8 @@ export interface ParserInput {
   bytes: Uint8Array;
   /** ISO date used when the document states none. */
   modified?: string;
+  /** Password for an encrypted PDF. Used for this one parse only: never stored, logged or copied into the document. */
+  password?: string;
 }
 
 /** Turns a file into a `SourceDocument`. */

@@ -7,7 +7,7 @@
 export type AccessLabel = string;
 
 /** The file formats the ingest stage understands. */
-export type DocumentFormat = 'markdown' | 'text' | 'html';
+export type DocumentFormat = 'markdown' | 'text' | 'html' | 'pdf' | 'docx';
 
 /** A section of a document: a heading and the text under it, as offsets into `SourceDocument.text`. */
 export interface Section {
@@ -50,6 +50,29 @@ export interface SourceDocument {
   sections: Section[];
   /** Short hash of `text`, used to skip re-indexing unchanged documents. */
   contentHash: string;
+  /** SHA-256 (hex) of the file's bytes: the same file added twice is recognised ("already in library"). */
+  byteHash?: string;
+  /** Soft problems found while reading, one sentence each ("page 4 has no extractable text: scanned?"). */
+  warnings?: string[];
+  /** True when part of the file could not be read (pages without text, pages that failed); the rest is indexed. */
+  partial?: boolean;
+  /** Text encoding the bytes were decoded with (`utf-8`, `utf-16le`, `windows-1252`…), for text formats. */
+  encoding?: string;
+  /** True when `encoding` was guessed (no BOM, no declaration, not valid UTF-8). */
+  encodingGuessed?: boolean;
+  /** Number of pages, for paged formats (PDF). */
+  pageCount?: number;
+  /**
+   * Offset in `text` where each page begins, for paged formats: `pageStarts[0]` is page 1's. The
+   * chunker never lets a passage span two pages, so every passage of a PDF has a `page`.
+   */
+  pageStarts?: number[];
+  /**
+   * Offsets in the normalised file text of line breaks that were CRLF in the file (one character
+   * more there). With `textOffset` they map an offset of `text` back to the decoded file text:
+   * see `originalOffset` in `ingest/line-endings.ts`.
+   */
+  crlfOffsets?: number[];
 }
 
 /** A retrievable, citable slice of a document. */

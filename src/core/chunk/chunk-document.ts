@@ -32,7 +32,9 @@ export function chunkDocument(document: SourceDocument, options: ChunkOptions = 
   const passages: Passage[] = [];
   const usedIds = new Set(document.sections.map((section) => section.id));
   for (const section of document.sections) {
-    const ranges = sectionRanges(document.text, section, options.maxChars);
+    const ranges = pageSlices(section, document.pageStarts).flatMap((slice) =>
+      sectionRanges(document.text, slice, options.maxChars),
+    );
     ranges.forEach((range, index) => {
       const part = index + 1;
       let passageId = part === 1 ? section.id : `${section.id}.${part}`;
@@ -41,6 +43,29 @@ export function chunkDocument(document: SourceDocument, options: ChunkOptions = 
     });
   }
   return passages;
+}
+
+/**
+ * A section cut at page starts, for paged documents, so that no passage spans two pages and
+ * each has the page it is on. Documents without `pageStarts` chunk as before (so
+ * `CHUNKER_VERSION` is unchanged: no stored passage of theirs changes).
+ */
+function pageSlices(section: Section, pageStarts: readonly number[] | undefined): { start: number; end: number }[] {
+  if (!pageStarts) return [section];
+  const cuts = pageStarts.filter((start) => start > section.start && start < section.end);
+  return [section.start, ...cuts].map((start, index) => ({ start, end: cuts[index] ?? section.end }));
+}
+
+/** The 1-based page of `offset`: the last page starting at or before it. */
+function pageOf(pageStarts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = pageStarts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((pageStarts[middle] ?? 0) <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return Math.max(1, low);
 }
 
 function makePassage(
@@ -66,12 +91,17 @@ function makePassage(
     end: range.end,
     hash: shortHash(text),
   };
-  if (section.page !== undefined) passage.page = section.page;
+  if (document.pageStarts) passage.page = pageOf(document.pageStarts, range.start);
+  else if (section.page !== undefined) passage.page = section.page;
   return passage;
 }
 
 /** Offsets of the passages of one section; none when the section has no text under its heading. */
-function sectionRanges(text: string, section: Section, maxChars: number): { start: number; end: number }[] {
+function sectionRanges(
+  text: string,
+  section: { start: number; end: number },
+  maxChars: number,
+): { start: number; end: number }[] {
   const units = splitUnits(text.slice(section.start, section.end), section.start);
   if (!units.some((unit) => unit.kind !== 'heading')) return [];
   const first = units[0];

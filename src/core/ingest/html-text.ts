@@ -1,7 +1,8 @@
 /**
  * Inert HTML-to-text: a streaming parser (htmlparser2, the same in Node and browsers) that
  * builds text and heading marks. Nothing runs and nothing is fetched; scripts, styles,
- * templates, comments and hidden elements are dropped.
+ * templates, comments and hidden elements are dropped (hidden ones are counted, so that the
+ * parser can say so). A table row is one line `| a | b |`, whatever blocks its cells hold.
  */
 import { Parser } from 'htmlparser2';
 import type { HeadingMark } from './sections.js';
@@ -11,6 +12,8 @@ export interface HtmlText {
   text: string;
   headings: HeadingMark[];
   title?: string;
+  /** How many hidden elements (`hidden`, `aria-hidden`, `display:none`…) were left out. */
+  hiddenCount: number;
 }
 
 const SKIPPED = new Set([
@@ -66,6 +69,12 @@ function isHidden(attributes: Record<string, string>): boolean {
   );
 }
 
+function isBlock(name: string): boolean {
+  return (
+    BLOCKS.has(name) || name === 'p' || name === 'tr' || name === 'li' || name === 'title' || /^h[1-6]$/.test(name)
+  );
+}
+
 /** Extracts the readable text of an HTML document. */
 export function htmlToText(html: string): HtmlText {
   let text = '';
@@ -74,6 +83,11 @@ export function htmlToText(html: string): HtmlText {
   let heading: { level: number; start: number } | undefined;
   const headings: HeadingMark[] = [];
   const skipStack: string[] = [];
+  let hiddenCount = 0;
+  let cellDepth = 0;
+  const space = () => {
+    if (!/[\s]$/.test(text)) text += ' ';
+  };
   const newline = (count: number) => {
     text = text.replace(/[ \t]+$/, '');
     const existing = /\n*$/.exec(text)?.[0].length ?? 0;
@@ -83,7 +97,13 @@ export function htmlToText(html: string): HtmlText {
     {
       onopentag(name, attributes) {
         if (skipStack.length > 0 || SKIPPED.has(name) || isHidden(attributes)) {
+          if (skipStack.length === 0 && !SKIPPED.has(name)) hiddenCount++;
           skipStack.push(name);
+          return;
+        }
+        if (name === 'td' || name === 'th') cellDepth++;
+        else if (cellDepth > 0) {
+          if (isBlock(name)) space();
           return;
         }
         const level = /^h([1-6])$/.exec(name)?.[1];
@@ -118,6 +138,11 @@ export function htmlToText(html: string): HtmlText {
           if (skipStack[skipStack.length - 1] === name) skipStack.pop();
           return;
         }
+        if (cellDepth > 0 && name !== 'td' && name !== 'th') {
+          if (isBlock(name)) space();
+          return;
+        }
+        if (name === 'td' || name === 'th') cellDepth = Math.max(0, cellDepth - 1);
         if (heading && /^h[1-6]$/.test(name)) {
           const headingText = text
             .slice(heading.start)
@@ -139,5 +164,5 @@ export function htmlToText(html: string): HtmlText {
   );
   parser.write(html);
   parser.end();
-  return { text: text.trim() + '\n', headings, title: title?.trim() || undefined };
+  return { text: text.trim() + '\n', headings, title: title?.trim() || undefined, hiddenCount };
 }

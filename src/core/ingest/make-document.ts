@@ -4,6 +4,7 @@
 import { shortHash } from '../text/hash.js';
 import { slugify } from '../text/slug.js';
 import type { DocumentFormat, Section, SourceDocument } from '../types.js';
+import { fileLabel } from './file-label.js';
 import type { FrontMatter } from './front-matter.js';
 
 /** What a parser hands over. */
@@ -18,21 +19,37 @@ export interface ParsedParts {
   foundTitle?: string;
   /** ISO modification date of the file. */
   modified?: string;
+  /** Soft problems, one sentence each; `partial` says whether some content was lost. */
+  warnings?: string[];
+  partial?: boolean;
+  /** How a text format was decoded. */
+  encoding?: string;
+  encodingGuessed?: boolean;
+  /** Paged formats: page count and where each page starts in `text`. */
+  pageCount?: number;
+  pageStarts?: number[];
+  /** Offsets in `text` of LFs that were CRLF in the file. */
+  crlfOffsets?: number[];
 }
 
-/** The default document id: the file name without extension, slugged. */
+/** Longest default document id: longer file names are cut and suffixed with a hash. */
+const MAX_ID_LENGTH = 80;
+
+/** The default document id: the file name without extension, slugged (and bounded in length). */
 export function documentIdFromName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;
-  return slugify(base.replace(/\.[^.]+$/, '')) || 'document';
+  const slug = slugify(base.replace(/\.[^.]+$/, '')) || 'document';
+  if (slug.length <= MAX_ID_LENGTH) return slug;
+  return `${slug.slice(0, MAX_ID_LENGTH - 9).replace(/-+$/, '')}-${shortHash(slug, 8)}`;
 }
 
 /** Builds the document, applying defaults for every field the file does not state. */
 export function makeDocument(parts: ParsedParts): SourceDocument {
   const contentHash = shortHash(parts.text);
   const baseName = parts.sourceName.split(/[\\/]/).pop() ?? parts.sourceName;
-  return {
+  const document: SourceDocument = {
     id: parts.fields.id ?? documentIdFromName(parts.sourceName),
-    title: parts.fields.title ?? parts.foundTitle?.trim() ?? baseName,
+    title: parts.fields.title ?? (parts.foundTitle?.trim() || fileLabel(baseName)),
     revision: parts.fields.revision ?? contentHash.slice(0, 8),
     date: parts.fields.date ?? parts.modified?.slice(0, 10) ?? '1970-01-01',
     supersedes: parts.fields.supersedes ?? [],
@@ -44,4 +61,12 @@ export function makeDocument(parts: ParsedParts): SourceDocument {
     sections: parts.sections,
     contentHash,
   };
+  if (parts.warnings && parts.warnings.length > 0) document.warnings = parts.warnings;
+  if (parts.partial) document.partial = true;
+  if (parts.encoding) document.encoding = parts.encoding;
+  if (parts.encodingGuessed) document.encodingGuessed = true;
+  if (parts.pageCount !== undefined) document.pageCount = parts.pageCount;
+  if (parts.pageStarts) document.pageStarts = parts.pageStarts;
+  if (parts.crlfOffsets && parts.crlfOffsets.length > 0) document.crlfOffsets = parts.crlfOffsets;
+  return document;
 }

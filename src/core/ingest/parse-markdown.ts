@@ -4,9 +4,10 @@
  */
 import type { DocumentParser, ParserInput } from '../ports.js';
 import type { SourceDocument } from '../types.js';
-import { decodeText } from './decode.js';
 import { splitFrontMatter } from './front-matter.js';
+import { crlfOffsetsFrom, originalOffsetOf } from './line-endings.js';
 import { makeDocument } from './make-document.js';
+import { readTextFile } from './read-text.js';
 import { buildSections, type HeadingMark } from './sections.js';
 import { requireText } from './require-text.js';
 
@@ -33,19 +34,23 @@ export function markdownHeadings(text: string): HeadingMark[] {
 
 /** Parses Markdown (`.md`, `.markdown`). */
 export async function parseMarkdown(input: ParserInput): Promise<SourceDocument> {
-  const raw = decodeText(input.bytes, input.name);
-  const { fields, body, bodyOffset } = splitFrontMatter(raw, input.name);
+  const file = readTextFile(input.bytes, input.name);
+  const { fields, body, bodyOffset } = splitFrontMatter(file.text, input.name);
   requireText(body, input.name);
   const headings = markdownHeadings(body);
   return makeDocument({
     sourceName: input.name,
     format: 'markdown',
     text: body,
-    textOffset: bodyOffset,
+    textOffset: originalOffsetOf(file.crlfOffsets, bodyOffset),
     sections: buildSections(headings, body.length),
     fields,
     foundTitle: headings[0]?.text,
     modified: input.modified,
+    encoding: file.encoding,
+    encodingGuessed: file.encodingGuessed,
+    warnings: file.warnings,
+    crlfOffsets: crlfOffsetsFrom(file.crlfOffsets, bodyOffset),
   });
 }
 

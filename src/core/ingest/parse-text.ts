@@ -3,23 +3,27 @@
  */
 import type { DocumentParser, ParserInput } from '../ports.js';
 import type { SourceDocument } from '../types.js';
-import { decodeText } from './decode.js';
 import { makeDocument } from './make-document.js';
+import { readTextFile } from './read-text.js';
 import { requireText } from './require-text.js';
 import { buildSections } from './sections.js';
 
 /** Parses plain text (`.txt`, `.text`). */
 export async function parseText(input: ParserInput): Promise<SourceDocument> {
-  const text = decodeText(input.bytes, input.name);
-  requireText(text, input.name);
+  const file = readTextFile(input.bytes, input.name);
+  requireText(file.text, input.name);
   return makeDocument({
     sourceName: input.name,
     format: 'text',
-    text,
+    text: file.text,
     textOffset: 0,
-    sections: buildSections([], text.length),
+    sections: buildSections([], file.text.length),
     fields: {},
     modified: input.modified,
+    encoding: file.encoding,
+    encodingGuessed: file.encodingGuessed,
+    warnings: file.warnings,
+    crlfOffsets: file.crlfOffsets,
   });
 }
 

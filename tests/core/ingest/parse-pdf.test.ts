@@ -1,0 +1,170 @@
+/**
+ * The PDF parser over a fake pdf.js: reading order, headings by font size, page sections and
+ * page numbers on passages, and the bad-input cases whose path does not depend on the real
+ * pdf.js (IN-02 destroy, IN-03 password codes, IN-04 pages without text, IN-05 broken pages).
+ */
+import { describe, expect, it } from 'vitest';
+import { chunkDocument } from '../../../src/core/chunk/chunk-document.js';
+import { parseDocument } from '../../../src/core/ingest/parse-document.js';
+import { createPdfParser } from '../../../src/core/ingest/pdf/parse-pdf.js';
+import { parseSafely } from '../../../src/core/ingest/parse-safely.js';
+import { bodyLines, fakePdfJs, item, type FakePage } from './fake-pdfjs.js';
+
+const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]);
+
+function parse(
+  pages: FakePage[],
+  options: { password?: string; pageTimeoutMs?: number; openError?: unknown; title?: string } = {},
+) {
+  const pdfjs = fakePdfJs(pages, options);
+  const parser = createPdfParser({
+    loadPdfJs: () => Promise.resolve(pdfjs),
+    pageTimeoutMs: options.pageTimeoutMs ?? 1000,
+  });
+  const input = { name: 'manual.pdf', bytes, ...(options.password ? { password: options.password } : {}) };
+  return { pdfjs, result: parseDocument(input, [parser]) };
+}
+
+describe('PDF parser (fake pdf.js)', () => {
+  it('reads lines top to bottom and left to right, with spaces only at gaps', async () => {
+    const page = [
+      item('second line', 56, 686),
+      item('Wor', 56, 700, 11, 16.5),
+      item('ld', 72.5, 700, 11, 11),
+      item('right', 150, 700),
+    ];
+    const { result } = parse([page]);
+    expect((await result).text).toBe('World right\nsecond line\n');
+  });
+
+  it('finds headings by font size, numbers sections, and starts paragraphs at vertical gaps', async () => {
+    const page1 = [
+      item('Kettle Manual', 56, 780, 24),
+      item('1. Safety', 56, 740, 16),
+      ...bodyLines(['Unplug first.', 'Keep dry.'], 710),
+      ...bodyLines(['New paragraph.'], 650),
+    ];
+    const page2 = [item('2. Filling', 56, 780, 16), ...bodyLines(['Cold water only.'], 750)];
+    const document = await parse([page1, page2]).result;
+    expect(document.text).toBe(
+      '# Kettle Manual\n\n## 1. Safety\n\nUnplug first.\nKeep dry.\n\nNew paragraph.\n\n## 2. Filling\n\nCold water only.\n',
+    );
+    expect(document.sections.map(({ id, level, page }) => ({ id, level, page }))).toEqual([
+      { id: 'kettle-manual', level: 1, page: 1 },
+      { id: '1', level: 2, page: 1 },
+      { id: '2', level: 2, page: 2 },
+    ]);
+    expect(document).toMatchObject({ format: 'pdf', pageCount: 2, title: 'Kettle Manual' });
+  });
+
+  it('prefers the PDF /Title and gives text before the first heading page sections p1, p2', async () => {
+    const document = await parse(
+      [
+        bodyLines(['Page one text.']),
+        bodyLines(['Page two text.']),
+        [item('3. Later', 56, 780, 16), ...bodyLines(['x y z'])],
+      ],
+      {
+        title: 'Boiler Notes',
+      },
+    ).result;
+    expect(document.title).toBe('Boiler Notes');
+    expect(document.sections.map(({ id, heading, page }) => ({ id, heading, page }))).toEqual([
+      { id: 'p1', heading: '', page: 1 },
+      { id: 'p2', heading: '', page: 2 },
+      { id: '3', heading: '3. Later', page: 3 },
+    ]);
+  });
+
+  it('gives every passage the page it is on, splitting sections that run across pages', async () => {
+    const document = await parse([
+      [item('2. Filling', 56, 780, 16), ...bodyLines(['Fill with cold water.'])],
+      bodyLines(['Never above MAX.']),
+    ]).result;
+    const passages = chunkDocument(document);
+    expect(passages.map(({ cite, page, text }) => ({ cite, page, text }))).toEqual([
+      { cite: 'manual#2', page: 1, text: '# 2. Filling\n\nFill with cold water.' },
+      { cite: 'manual#2.2', page: 2, text: 'Never above MAX.' },
+    ]);
+  });
+
+  it('IN-04: reports pages without a text layer and marks the document partial', async () => {
+    const document = await parse([bodyLines(['Real text.']), [], [item('4', 300, 40)], [], bodyLines(['More.'])])
+      .result;
+    expect(document.warnings).toEqual(['pages 2–4 have no extractable text: scanned?']);
+    expect(document.partial).toBe(true);
+    const single = await parse([bodyLines(['Real text.']), []]).result;
+    expect(single.warnings).toEqual(['page 2 has no extractable text: scanned?']);
+  });
+
+  it('IN-04: a PDF without any text is NO_TEXT, not an empty document', async () => {
+    await expect(parse([[], []]).result).rejects.toMatchObject({
+      code: 'NO_TEXT',
+      message: expect.stringContaining('manual.pdf'),
+    });
+  });
+
+  it('IN-05: skips a page that throws or stalls, keeps the others, and marks the document partial', async () => {
+    const document = await parse(
+      [bodyLines(['Good one.']), new Error('Bad content stream'), 'hang', bodyLines(['Good four.'])],
+      {
+        pageTimeoutMs: 50,
+      },
+    ).result;
+    expect(document.text).toBe('Good one.\n\nGood four.\n');
+    expect(document.warnings).toEqual([
+      'page 2 could not be read (Bad content stream); it was skipped',
+      'page 3 could not be read (took longer than 0.05 s); it was skipped',
+    ]);
+    expect(document.partial).toBe(true);
+    await expect(parse([new Error('Pages tree contains circular reference.')]).result).rejects.toMatchObject({
+      code: 'PDF_DAMAGED',
+    });
+  });
+
+  it('IN-02: maps InvalidPDFException to PDF_DAMAGED and always destroys the loading task', async () => {
+    const invalid = Object.assign(new Error('Invalid PDF structure.'), { name: 'InvalidPDFException' });
+    const { pdfjs, result } = parse([], { openError: invalid });
+    await expect(result).rejects.toMatchObject({
+      code: 'PDF_DAMAGED',
+      message: 'manual.pdf: the PDF is damaged or is not a PDF (Invalid PDF structure.); nothing was indexed.',
+    });
+    expect(pdfjs.destroyed).toBe(1);
+    const ok = parse([bodyLines(['Fine.'])]);
+    await ok.result;
+    expect(ok.pdfjs.destroyed).toBe(1);
+  });
+
+  it('IN-03: asks for a password, says when it is wrong, and never keeps it', async () => {
+    const need = Object.assign(new Error('No password given'), { name: 'PasswordException', code: 1 });
+    const wrong = Object.assign(new Error('Incorrect Password'), { name: 'PasswordException', code: 2 });
+    await expect(parse([], { openError: need }).result).rejects.toMatchObject({ code: 'PDF_PASSWORD_REQUIRED' });
+    await expect(parse([], { openError: wrong, password: 'guess' }).result).rejects.toMatchObject({
+      code: 'PDF_PASSWORD_WRONG',
+    });
+    const { pdfjs, result } = parse([bodyLines(['Secret text.'])], { password: 's3cret-pw' });
+    const document = await result;
+    expect(pdfjs.params[0]).toMatchObject({ password: 's3cret-pw', isEvalSupported: false });
+    expect(JSON.stringify(document)).not.toContain('s3cret-pw');
+  });
+
+  it('reports progress page by page and stops when aborted', async () => {
+    const pdfjs = fakePdfJs([bodyLines(['a']), bodyLines(['b']), bodyLines(['c'])]);
+    const parser = createPdfParser({ loadPdfJs: () => Promise.resolve(pdfjs) });
+    const seen: number[] = [];
+    const controller = new AbortController();
+    const result = await parseSafely(
+      { name: 'x.pdf', bytes },
+      {
+        parsers: [parser],
+        signal: controller.signal,
+        onProgress: ({ page }) => {
+          seen.push(page);
+          if (page === 2) controller.abort();
+        },
+      },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+    expect(seen).toEqual([1, 2]);
+  });
+});
