@@ -3,6 +3,7 @@
  * generator and retrieval, and index the corpus.
  */
 import { readFile } from 'node:fs/promises';
+import { createNodeEmbedder, createNodeReranker } from '../adapters/models/node-models.js';
 import { loadCorpus } from '../adapters/node/load-corpus.js';
 import { HashingEmbedder } from '../core/embed/hashing-embedder.js';
 import { RagError } from '../core/errors.js';
@@ -11,7 +12,7 @@ import { ExtractiveGenerator } from '../core/generate/extractive-generator.js';
 import { ScriptedGenerator } from '../core/generate/scripted-generator.js';
 import { createEngine, type Engine } from '../core/pipeline/engine.js';
 import { ingestDocuments, type IngestReport } from '../core/pipeline/ingest-documents.js';
-import type { Generator } from '../core/ports.js';
+import type { Embedder, Generator } from '../core/ports.js';
 import type { RetrievalMode } from '../core/retrieve/retrieve.js';
 import type { Fusion } from '../core/retrieve/fuse.js';
 
@@ -24,6 +25,10 @@ export interface EngineSettings {
   fusion: Fusion;
   topK: number;
   coverageWeight?: number;
+  /** A transformers.js model folder (config.json, tokenizer.json, onnx/model.onnx); the hashing embedder when absent. */
+  embedder?: string;
+  /** A cross-encoder model folder; no reranking when absent. */
+  rerank?: string;
 }
 
 /** An indexed engine and what indexing reported. */
@@ -47,12 +52,17 @@ async function makeGenerator(settings: EngineSettings): Promise<Generator> {
   return new ScriptedGenerator(parseScriptedAnswers(text, settings.answers));
 }
 
+async function makeEmbedder(settings: EngineSettings): Promise<Embedder> {
+  return settings.embedder ? createNodeEmbedder(settings.embedder) : new HashingEmbedder();
+}
+
 /** Reads the corpus and builds an indexed engine. */
 export async function buildEngine(settings: EngineSettings): Promise<BuiltEngine> {
   const corpus = await loadCorpus(settings.corpus);
   const engine = createEngine({
-    embedder: new HashingEmbedder(),
+    embedder: await makeEmbedder(settings),
     generator: await makeGenerator(settings),
+    ...(settings.rerank ? { reranker: await createNodeReranker(settings.rerank) } : {}),
     clock: () => performance.now(),
     retrieval: {
       mode: settings.retrieval,

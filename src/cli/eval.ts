@@ -17,7 +17,7 @@ import { buildEngine, choice, reportError, share, wholeNumber } from './build-en
 
 const USAGE = `usage: npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
        [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]
-       [--expected FLAGS_FILE] [--quiet]`;
+       [--expected FLAGS_FILE] [--quiet] [--embedder MODEL_DIR] [--rerank MODEL_DIR]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -34,6 +34,8 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       expected: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      embedder: { type: 'string' },
+      rerank: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
       ? {}
       : { coverageWeight: share(values['coverage-weight'], '--coverage-weight') }),
     ...(values.answers ? { answers: values.answers } : {}),
+    ...(values.embedder ? { embedder: values.embedder } : {}),
+    ...(values.rerank ? { rerank: values.rerank } : {}),
   };
   const questionsText = await readFile(values.questions, 'utf8').catch(() => {
     throw new RagError('INVALID_OPTION', { option: '--questions', detail: `cannot read ${values.questions}` });

@@ -60,6 +60,19 @@ export interface GenerateResult {
   finishReason: 'stop' | 'length' | 'abort';
   /** Who wrote the answer: `code` for extractive and scripted answers. */
   decidedBy: 'code' | 'model';
+  /** Measurements of a model generation (WebLLM: `GenerationMetrics` of adapters/models/webllm-generator.ts). */
+  metrics?: GenerationMetrics;
+}
+
+/** What a model generator measured; the UI shows it and the trace keeps it. */
+export interface GenerationMetrics {
+  /** From the request to the first streamed text; null when nothing was produced. */
+  timeToFirstTokenMs: number | null;
+  tokensPerSecond: number | null;
+  /** Citation ids the generator dropped to fit the model's context window, lowest-ranked first. */
+  omitted: string[];
+  /** Set when the answer stopped early because the model failed (GPU lost, out of memory). */
+  incomplete?: { code: string; message: string; suggestSmallerModel: boolean };
 }
 
 /** Writes an answer from the prompt (a model) or from the passages directly (extractive). */

@@ -200,7 +200,7 @@ export type DecidedBy = 'code' | 'model';
 
 /** One step of the trace. */
 export interface TraceStep {
-  stage: 'analyse' | 'embed-query' | 'retrieve' | 'select' | 'prompt' | 'generate' | 'verify';
+  stage: 'analyse' | 'embed-query' | 'retrieve' | 'rerank' | 'select' | 'prompt' | 'generate' | 'verify';
   decidedBy: DecidedBy;
   ms: number;
   /** Free-form, JSON-serialisable details (passages and scores, prompt text, tokens…). */

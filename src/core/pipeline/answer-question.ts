@@ -7,6 +7,7 @@ import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt } from '../generate/build-prompt
 import { analyseQuestion } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
 import { resolveBridge } from '../retrieve/bridge.js';
+import { rerankPassages } from '../retrieve/rerank.js';
 import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } from '../retrieve/retrieve.js';
 import type { CallOptions, GenerateResult } from '../ports.js';
 import type { Prompt, QuestionPart, RetrievedPassage, TraceStep, Verdict } from '../types.js';
@@ -62,10 +63,19 @@ export async function answerQuestion(
   const analysis = await time('analyse', 'code', () => analyse(engine, question, retrievalOptions, options));
   last(trace).detail = analysis.bridge ? { parts: analysis.parts, bridge: analysis.bridge } : { parts: analysis.parts };
   const { parts } = analysis;
+  const firstCut = engine.reranker ? { ...retrievalOptions, topK: engine.rerankDepth } : retrievalOptions;
   const retrieval = await time('retrieve', 'code', () =>
-    retrieve(engine.index, engine.embedder, parts, retrievalOptions, options),
+    retrieve(engine.index, engine.embedder, parts, firstCut, options),
   );
-  last(trace).detail = retrievalDetail(retrieval, retrievalOptions);
+  last(trace).detail = retrievalDetail(retrieval, firstCut);
+  const { reranker } = engine;
+  if (reranker) {
+    const reranked = await time('rerank', 'model', () =>
+      rerankPassages(reranker, question, retrieval.passages, retrievalOptions.topK, options),
+    );
+    last(trace).detail = { reranker: reranker.id, depth: engine.rerankDepth, moves: reranked.moves };
+    retrieval.passages = reranked.passages;
+  }
   const weightedParts = retrieval.parts.map((stat) => stat.part);
   const selected = await time('select', 'code', async () => selectPassages(retrieval, retrievalOptions));
   last(trace).detail = { given: selected.map((item) => item.passage.cite), floor: retrievalOptions.floor };
@@ -79,12 +89,20 @@ export async function answerQuestion(
     ms: 0,
     detail: { messages: prompt.messages, omitted: prompt.omitted },
   });
-  const given = selected.filter((item) => prompt.cites.includes(item.passage.cite));
+  const offered = selected.filter((item) => prompt.cites.includes(item.passage.cite));
   const answer = await time('generate', 'model', () =>
-    generate(engine, question, weightedParts, given, prompt, options),
+    generate(engine, question, weightedParts, offered, prompt, options),
   );
   last(trace).decidedBy = answer.decidedBy;
-  last(trace).detail = { generator: engine.generator.id, finishReason: answer.finishReason, tokens: answer.usage };
+  last(trace).detail = {
+    generator: engine.generator.id,
+    finishReason: answer.finishReason,
+    tokens: answer.usage,
+    ...(answer.metrics ? { metrics: answer.metrics } : {}),
+  };
+  // A model generator may drop more passages to fit its context window: those were not given.
+  const dropped = new Set(answer.metrics?.omitted ?? []);
+  const given = offered.filter((item) => !dropped.has(item.passage.cite));
   const verdict = await time('verify', 'code', () =>
     verifyAnswer({
       question,

@@ -5,6 +5,7 @@ import { CHUNKER_VERSION, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../ch
 import { RagError } from '../errors.js';
 import { createSearchIndex, SCHEMA_VERSION, type SearchIndex } from '../index/search-index.js';
 import type { ClaimJudge, Embedder, Generator, IndexBuster } from '../ports.js';
+import type { Reranker } from '../retrieve/rerank.js';
 import { DEFAULT_RETRIEVAL_OPTIONS, type RetrievalOptions } from '../retrieve/retrieve.js';
 
 /** What the engine is built from. */
@@ -13,6 +14,10 @@ export interface EngineDependencies {
   generator: Generator;
   /** Judges claims in the check stage; the lexical judge when absent. */
   judge?: ClaimJudge;
+  /** Reorders a wider first cut of retrieval (`rerankDepth` passages) and keeps `topK`; none when absent. */
+  reranker?: Reranker;
+  /** Passages retrieval hands the reranker; default 3 × `topK`. */
+  rerankDepth?: number;
   /** Milliseconds, monotonic where possible (`performance.now`). */
   clock?: () => number;
   /** Random number in [0, 1); used for the per-request prompt marker. */
@@ -26,6 +31,8 @@ export interface Engine {
   embedder: Embedder;
   generator: Generator;
   judge?: ClaimJudge;
+  reranker?: Reranker;
+  rerankDepth: number;
   clock: () => number;
   random: () => number;
   chunking: ChunkOptions;
@@ -50,9 +57,15 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     random: dependencies.random ?? Math.random,
     chunking,
     retrieval: { ...DEFAULT_RETRIEVAL_OPTIONS, ...dependencies.retrieval },
+    rerankDepth: 0,
     index: createSearchIndex(embedder.dimensions),
   };
+  engine.rerankDepth = dependencies.rerankDepth ?? 3 * engine.retrieval.topK;
+  if (!(Number.isInteger(engine.rerankDepth) && engine.rerankDepth >= engine.retrieval.topK)) {
+    throw new RagError('INVALID_OPTION', { option: 'rerankDepth', detail: 'must be a whole number ≥ retrieval.topK' });
+  }
   if (dependencies.judge) engine.judge = dependencies.judge;
+  if (dependencies.reranker) engine.reranker = dependencies.reranker;
   return engine;
 }
 

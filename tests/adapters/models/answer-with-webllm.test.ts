@@ -1,0 +1,43 @@
+// The core pipeline answering through the WebLLM generator (on a fake engine), with the passage
+// budget derived from the model's context window.
+import { describe, expect, it } from 'vitest';
+import { passageCharBudget } from '../../../src/adapters/models/prompt-budget.js';
+import { WebLlmGenerator } from '../../../src/adapters/models/webllm-generator.js';
+import { answerQuestion } from '../../../src/core/pipeline/answer-question.js';
+import { markdown } from '../../helpers/documents.js';
+import { engineWith } from '../../helpers/engine.js';
+import { FakeMLCEngine } from './fake-mlc-engine.js';
+
+function manuals(count: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let index = 1; index <= count; index++) {
+    const body = `# Pump ${index} manual\n\n## Filter\n\n${`Clean the pump filter of model P-${index} every month and rinse it in water. `.repeat(12)}`;
+    files[`pump-${index}.md`] = markdown({ id: `pump-${index}`, title: `Pump ${index}`, date: '2026-01-01' }, body);
+  }
+  return files;
+}
+
+describe('answerQuestion with the WebLLM generator', () => {
+  it('streams the answer and, with a 1k model, the trace says which passages were omitted', async () => {
+    const fake = new FakeMLCEngine({ reply: 'Clean it every month [pump-1#1].', contextWindowSize: 1024 });
+    const generator = new WebLlmGenerator({
+      engine: fake,
+      modelId: 'Fake-q4f32_1-MLC-1k',
+      contextWindowSize: 1024,
+      maxTokens: 256,
+    });
+    const engine = await engineWith(manuals(8), { generator });
+    const question = 'How often should the pump filter be cleaned?';
+    const maxPassageChars = passageCharBudget({ contextWindowSize: 1024, maxTokens: 256 }, question);
+    const deltas: string[] = [];
+    const result = await answerQuestion(engine, question, { maxPassageChars, onDelta: (delta) => deltas.push(delta) });
+    expect(deltas.join('')).toBe('Clean it every month [pump-1#1].');
+    expect(result.answer.decidedBy).toBe('model');
+    const promptStep = result.trace.find((step) => step.stage === 'prompt')!;
+    expect((promptStep.detail.omitted as string[]).length).toBeGreaterThan(0);
+    expect(result.given.length).toBeGreaterThanOrEqual(1);
+    expect(fake.promptTokens(fake.requests[0]!) + 256).toBeLessThanOrEqual(1024);
+    const generateStep = result.trace.find((step) => step.stage === 'generate')!;
+    expect(generateStep.detail.generator).toBe('webllm:Fake-q4f32_1-MLC-1k');
+  });
+});

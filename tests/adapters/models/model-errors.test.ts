@@ -1,0 +1,52 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ModelError, toModelError } from '../../../src/adapters/models/model-errors.js';
+import { configureTransformers } from '../../../src/adapters/models/transformers-env.js';
+import { env } from '../../../src/adapters/models/transformers-library.js';
+
+describe('toModelError', () => {
+  it.each([
+    ['DeviceLostError: The WebGPU device was lost while loading the model.', 'device-lost', true],
+    [new Error('GPUOutOfMemoryError: out of memory'), 'out-of-memory', true],
+    ['WebGPUNotAvailableError: WebGPU is not supported in your current environment', 'webgpu-unavailable', false],
+    [new Error('Unable to find a compatible GPU. This issue might be because…'), 'no-adapter', false],
+    ['ShaderF16SupportError: This model requires WebGPU extension shader-f16', 'shader-f16', false],
+    [new Error('The device (webgpu) does not support fp16.'), 'shader-f16', false],
+    ["TypeError: Failed to execute 'add' on 'Cache': Request failed", 'download-failed', false],
+    ['SyntaxError: Unexpected token \'<\', "<!doctype "... is not valid JSON', 'download-failed', false],
+    ['CompileError: WebAssembly.instantiate(): expected magic word 00 61 73 6d', 'download-failed', false],
+    [
+      'ContextWindowSizeExceededError: Prompt tokens exceed context window size: number of prompt tokens: 5000',
+      'context-window',
+      false,
+    ],
+    [new Error('something else'), 'failed', false],
+  ])('%s → %s', (thrown, code, fatal) => {
+    const error = toModelError(thrown);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error.code).toBe(code);
+    expect(error.fatal).toBe(fatal);
+    expect(error.message).toContain(error.advice);
+  });
+});
+
+describe('configureTransformers (the one file that sets env)', () => {
+  it('sets local path, hub access and self-hosted ORT files', () => {
+    configureTransformers({
+      localModelPath: '/models',
+      offlineOnly: true,
+      wasmPaths: { wasm: '/ort/a.wasm', mjs: '/ort/a.mjs' },
+    });
+    expect(env).toMatchObject({ allowLocalModels: true, localModelPath: '/models/', allowRemoteModels: false });
+    expect(env.backends.onnx.wasm?.wasmPaths).toEqual({ wasm: '/ort/a.wasm', mjs: '/ort/a.mjs' });
+    configureTransformers({ localModelPath: '/models/', offlineOnly: false });
+    expect(env.allowRemoteModels).toBe(true);
+  });
+
+  it('refuses a URL as localModelPath, and offline-only without a local path', () => {
+    expect(() => configureTransformers({ localModelPath: 'http://x/models/', offlineOnly: false })).toThrow(
+      /not a URL/,
+    );
+    expect(() => configureTransformers({ localModelPath: null, offlineOnly: true })).toThrow(/offline-only/);
+  });
+});
