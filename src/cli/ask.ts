@@ -30,7 +30,8 @@ function format(result: AnswerResult): string {
         .map((score) => (score === undefined ? '   -  ' : round(score, 3).toFixed(3).padStart(6)))
         .join(' ');
       const superseded = item.supersededBy.length > 0 ? ` (superseded by ${item.supersededBy.join(', ')})` : '';
-      return `${given}${String(item.rank).padStart(3)} ${scores}  ${item.passage.cite}${superseded}`;
+      const page = item.passage.page === undefined ? '' : ` (p. ${item.passage.page})`;
+      return `${given}${String(item.rank).padStart(3)} ${scores}  ${item.passage.cite}${page}${superseded}`;
     }),
     '',
     `ms: retrieve ${round(result.ms.retrieve, 2)} · generate ${round(result.ms.generate, 2)} · verify ${round(result.ms.verify, 2)}`,
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
       option: 'question',
       detail: 'ask a question: npm run ask -- "How long is the warranty?"',
     });
-  const { engine, loadFailures } = await buildEngine({
+  const { engine, loadFailures, notices } = await buildEngine({
     corpus: values.corpus,
     generator: 'extractive',
     retrieval: choice(values.retrieval, ['lexical', 'vector', 'hybrid'] as const, '--retrieval', 'hybrid'),
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     topK: wholeNumber(values['top-k'], '--top-k', 6),
   });
   for (const failure of loadFailures) process.stderr.write(`skipped ${failure.message}\n`);
+  for (const notice of notices) process.stderr.write(`note: ${notice}\n`);
   const result = await answerQuestion(engine, question, { retrieval: { viewer: values.viewer } });
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${format(result)}\n`);
 }

@@ -36,6 +36,8 @@ export interface BuiltEngine {
   engine: Engine;
   ingest: IngestReport;
   loadFailures: { file: string; message: string }[];
+  /** Things worth knowing that did not stop a file: duplicates skipped, pages without text, guessed encodings. */
+  notices: string[];
 }
 
 async function makeGenerator(settings: EngineSettings): Promise<Generator> {
@@ -76,6 +78,12 @@ export async function buildEngine(settings: EngineSettings): Promise<BuiltEngine
     engine,
     ingest,
     loadFailures: [...corpus.failures, ...ingest.failed.map((f) => ({ file: f.sourceName, message: f.message }))],
+    notices: [
+      ...corpus.duplicates.map((duplicate) => duplicate.message),
+      ...corpus.documents.flatMap((document) =>
+        (document.warnings ?? []).map((warning) => `${document.sourceName}: ${warning}`),
+      ),
+    ],
   };
 }
 

@@ -62,8 +62,9 @@ async function main(): Promise<void> {
   const questions = parseQuestions(questionsText, values.questions).map((question) =>
     values.viewer && !question.viewer ? { ...question, viewer: values.viewer } : question,
   );
-  const { engine, loadFailures } = await buildEngine(settings);
+  const { engine, loadFailures, notices } = await buildEngine(settings);
   for (const failure of loadFailures) process.stderr.write(`skipped ${failure.message}\n`);
+  for (const notice of notices) process.stderr.write(`note: ${notice}\n`);
   const results = await runEvaluation(
     engine,
     questions,

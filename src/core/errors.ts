@@ -7,7 +7,7 @@ import type { AbortSignalLike } from './ports.js';
 
 /** Every error code the core raises, with its message template. `{name}` slots are filled in. */
 export const ERROR_MESSAGES = {
-  UNSUPPORTED_FORMAT: '{file}: unsupported file type "{extension}". Footnote reads .md, .txt and .html.',
+  UNSUPPORTED_FORMAT: '{file}: unsupported file type "{extension}". Footnote reads .md, .txt, .html, .pdf and .docx.',
   EMPTY_DOCUMENT: '{file}: the file is empty; nothing was indexed.',
   NO_TEXT: '{file}: no extractable text; nothing was indexed.',
   BINARY_TEXT: '{file}: this looks like a binary file, not text; nothing was indexed.',
@@ -19,7 +19,7 @@ export const ERROR_MESSAGES = {
   INVALID_OPTION: 'Invalid option {option}: {detail}.',
   QUESTIONS_FILE: '{file}, line {line}: {detail}.',
   ANSWERS_FILE: '{file}, line {line}: {detail}.',
-  CORPUS_NOT_FOUND: '{path}: no such folder. Pass --corpus with a folder of .md, .txt or .html files.',
+  CORPUS_NOT_FOUND: '{path}: no such folder. Pass --corpus with a folder of .md, .txt, .html, .pdf or .docx files.',
   CORPUS_EMPTY: '{path}: no documents could be read ({detail}).',
   ABORTED: 'The operation was stopped.',
   FILE_TOO_LARGE:

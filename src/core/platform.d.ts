@@ -17,6 +17,7 @@ declare global {
     encode(input?: string): Uint8Array;
   }
   function setTimeout(handler: () => void, timeout?: number): unknown;
+  function clearTimeout(handle: unknown): void;
 }
 
 export {};

@@ -3,9 +3,8 @@
  * that); this settles the caller's promise in time and lets the late result be dropped quietly.
  */
 
-// The core declares the timer functions it uses (see `core/platform.d.ts`); `clearTimeout` is
-// declared here, next to its only user, so that a pending budget never keeps a process alive.
-declare const clearTimeout: (handle: unknown) => void;
+// The timer is cleared as soon as the promise settles, so that a pending budget never keeps a
+// process alive (the timer functions are declared in `core/platform.d.ts`).
 
 /** Settles like `promise`, or with `onTimeout()` after `ms` milliseconds, whichever is first. */
 export function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
