@@ -5,7 +5,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PlannedFile } from './deployment-files.js';
@@ -90,7 +90,10 @@ export async function fetchFiles(
 ): Promise<FetchReport> {
   const report: FetchReport = { downloaded: [], skipped: [], bytes: 0 };
   for (const file of files) {
-    const target = join(outDir, file.path);
+    const target = resolve(outDir, file.path);
+    // File lists come from the mirror's JSON: a path may not leave the output folder.
+    if (!target.startsWith(resolve(outDir) + sep))
+      throw new DownloadError(file, 'path outside the output folder; refused');
     const local = await sizeOf(target);
     if (local !== null && local === (await remoteSize(file))) {
       report.skipped.push(file.path);

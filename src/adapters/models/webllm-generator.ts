@@ -6,6 +6,7 @@
  * memory mid-answer it returns the partial text marked incomplete (so the pipeline keeps the
  * passages and warnings) and refuses further calls until the engine is replaced: no retry loop.
  */
+import { promptNonce } from '../../core/generate/build-prompt.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../../core/ports.js';
 import type { PromptMessage } from '../../core/types.js';
 import { ModelError, toModelError, type ModelErrorCode } from './model-errors.js';
@@ -114,10 +115,10 @@ export class WebLlmGenerator implements Generator {
 
   private fit(request: GenerateRequest, count: TokenCounter | undefined): FittedPrompt {
     const { contextWindowSize, maxTokens } = this.options;
-    const nonce = () =>
-      `⟦${Math.floor(this.options.random() * 2 ** 32)
-        .toString(36)
-        .padStart(7, '0')}⟧`;
+    const texts = request.passages.map(
+      (item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`,
+    );
+    const nonce = () => promptNonce(this.options.random, texts);
     const fitted = fitPrompt(request, { contextWindowSize, maxTokens }, { ...(count ? { count } : {}), nonce });
     if (!fitted) throw new ModelError('context-window', `not even one passage fits ${contextWindowSize} tokens`);
     return fitted;

@@ -7,6 +7,7 @@ import { answerQuestion, type AnswerResult } from '../pipeline/answer-question.j
 import { round } from '../pipeline/trace.js';
 import type { RetrievalOptions } from '../retrieve/retrieve.js';
 import type { Verdict } from '../types.js';
+import { resolveCitation } from '../verify/citations.js';
 import type { EvalQuestion } from './question-set.js';
 import { allSourcesCovered, isCorrect } from './score.js';
 
@@ -76,7 +77,10 @@ export async function runEvaluation(
 
 function scoreResult(question: EvalQuestion, answered: AnswerResult): QuestionResult {
   const cited = new Set(answered.verdict.claims.flatMap((claim) => claim.cites));
-  const citedPassages = answered.given.map((item) => item.passage).filter((passage) => cited.has(passage.cite));
+  // A citation counts for the passages the checker resolves it to (a bare document id, a section's parts).
+  const citedPassages = [...cited].flatMap((id) =>
+    resolveCitation(id, answered.given).passages.map((item) => item.passage),
+  );
   const result: QuestionResult = {
     id: question.id,
     kind: question.kind,

@@ -21,6 +21,9 @@ export interface SplitFrontMatter {
   bodyOffset: number;
 }
 
+/** What a document id may be: it is written inside citations (`[id#section]`), so no spaces, "#" or brackets. */
+const DOCUMENT_ID = /^[\p{L}\p{N}][\p{L}\p{N}._-]{0,199}$/u;
+
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** Splits `raw` into front matter and body. A file without front matter has empty fields. */
@@ -48,6 +51,14 @@ function readFields(data: unknown, file: string): FrontMatter {
     const value = scalar(record[key], key, file);
     if (value !== undefined) fields[key] = value;
   }
+  if (fields.id !== undefined && !DOCUMENT_ID.test(fields.id)) {
+    throw new RagError('BAD_FRONT_MATTER_FIELD', {
+      file,
+      field: 'id',
+      detail: `must be letters, digits, ".", "_" or "-" (it becomes part of citation ids such as ${'"'}manual-v3#4"), got "${fields.id.slice(0, 60)}"`,
+    });
+  }
+  if (fields.title !== undefined) fields.title = fields.title.replace(/\s+/g, ' ').slice(0, 300);
   const date = record.date instanceof Date ? record.date.toISOString().slice(0, 10) : scalar(record.date, 'date', file);
   if (date !== undefined) {
     if (!/^\d{4}-\d{2}-\d{2}/.test(date)) {

@@ -75,9 +75,64 @@ function isBlock(name: string): boolean {
   );
 }
 
+/**
+ * The text being built, kept as finished chunks plus a short live tail: every edit the parser
+ * makes (trailing spaces, blank lines, a heading that turned out empty) is at the end, and
+ * reading the end of one ever-growing string would copy it each time (quadratic on big pages).
+ */
+class TextBuilder {
+  private readonly chunks: string[] = [];
+  private committed = 0;
+  private held = false;
+  tail = '';
+
+  get length(): number {
+    return this.committed + this.tail.length;
+  }
+
+  append(piece: string): void {
+    this.tail += piece;
+    if (!this.held && this.tail.length > 4096) {
+      this.chunks.push(this.tail.slice(0, -256));
+      this.committed += this.tail.length - 256;
+      this.tail = this.tail.slice(-256);
+    }
+  }
+
+  /** Keeps everything from here on in the tail, so it can be read or dropped (a heading). */
+  hold(): number {
+    this.chunks.push(this.tail);
+    this.committed += this.tail.length;
+    this.tail = '';
+    this.held = true;
+    return this.committed;
+  }
+
+  release(): void {
+    this.held = false;
+  }
+
+  space(): void {
+    if (!/\s$/.test(this.tail) && this.length > 0) this.append(' ');
+  }
+
+  newline(count: number): void {
+    this.tail = this.tail.replace(/[ \t]+$/, '');
+    const existing = /\n*$/.exec(this.tail)?.[0].length ?? 0;
+    if (this.length > 0 && existing < count) this.append('\n'.repeat(count - existing));
+  }
+
+  toString(): string {
+    return this.chunks.join('') + this.tail;
+  }
+}
+
+/** Longest `<title>` kept, in characters. */
+const MAX_TITLE = 300;
+
 /** Extracts the readable text of an HTML document. */
 export function htmlToText(html: string): HtmlText {
-  let text = '';
+  const text = new TextBuilder();
   let title: string | undefined;
   let inTitle = false;
   let heading: { level: number; start: number } | undefined;
@@ -85,14 +140,6 @@ export function htmlToText(html: string): HtmlText {
   const skipStack: string[] = [];
   let hiddenCount = 0;
   let cellDepth = 0;
-  const space = () => {
-    if (!/[\s]$/.test(text)) text += ' ';
-  };
-  const newline = (count: number) => {
-    text = text.replace(/[ \t]+$/, '');
-    const existing = /\n*$/.exec(text)?.[0].length ?? 0;
-    if (text.length > 0 && existing < count) text += '\n'.repeat(count - existing);
-  };
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -103,34 +150,35 @@ export function htmlToText(html: string): HtmlText {
         }
         if (name === 'td' || name === 'th') cellDepth++;
         else if (cellDepth > 0) {
-          if (isBlock(name)) space();
+          if (isBlock(name)) text.space();
           return;
         }
         const level = /^h([1-6])$/.exec(name)?.[1];
         if (level) {
-          newline(2);
-          heading = { level: Number(level), start: text.length };
-          text += '#'.repeat(Number(level)) + ' ';
+          text.newline(2);
+          heading = { level: Number(level), start: text.hold() };
+          text.append('#'.repeat(Number(level)) + ' ');
         } else if (name === 'tr') {
-          newline(1);
-          text += '| ';
+          text.newline(1);
+          text.append('| ');
         } else if (name === 'li') {
-          newline(1);
-          text += '- ';
+          text.newline(1);
+          text.append('- ');
         } else if (name === 'title') {
           inTitle = true;
-        } else if (name === 'p' || name === 'table' || name === 'ul' || name === 'ol') newline(2);
-        else if (BLOCKS.has(name)) newline(1);
+        } else if (name === 'p' || name === 'table' || name === 'ul' || name === 'ol') text.newline(2);
+        else if (BLOCKS.has(name)) text.newline(1);
       },
       ontext(data) {
         if (inTitle) {
-          title = ((title ?? '') + data).replace(/\s+/g, ' ');
+          if ((title ?? '').length < MAX_TITLE) title = ((title ?? '') + data).replace(/\s+/g, ' ').slice(0, MAX_TITLE);
           return;
         }
         if (skipStack.length > 0) return;
         const clean = data.replace(/\s+/g, ' ');
-        if (clean === ' ' && (text.endsWith(' ') || text.endsWith('\n') || text === '')) return;
-        text += text.endsWith('\n') || text === '' ? clean.trimStart() : clean;
+        const atLineStart = text.length === 0 || text.tail.endsWith('\n');
+        if (clean === ' ' && (atLineStart || text.tail.endsWith(' '))) return;
+        text.append(atLineStart ? clean.trimStart() : clean);
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
@@ -139,30 +187,30 @@ export function htmlToText(html: string): HtmlText {
           return;
         }
         if (cellDepth > 0 && name !== 'td' && name !== 'th') {
-          if (isBlock(name)) space();
+          if (isBlock(name)) text.space();
           return;
         }
         if (name === 'td' || name === 'th') cellDepth = Math.max(0, cellDepth - 1);
         if (heading && /^h[1-6]$/.test(name)) {
-          const headingText = text
-            .slice(heading.start)
-            .replace(/^#+\s*/, '')
-            .trim();
+          const headingText = text.tail.replace(/^#+\s*/, '').trim();
           if (headingText) headings.push({ start: heading.start, level: heading.level, text: headingText });
-          else text = text.slice(0, heading.start);
+          else text.tail = '';
           heading = undefined;
-          newline(2);
-        } else if (name === 'td' || name === 'th') text = text.trimEnd() + ' | ';
-        else if (name === 'tr' || name === 'li') {
-          text = text.trimEnd();
-          newline(1);
-        } else if (name === 'p' || name === 'table' || name === 'ul' || name === 'ol') newline(2);
-        else if (BLOCKS.has(name)) newline(1);
+          text.release();
+          text.newline(2);
+        } else if (name === 'td' || name === 'th') {
+          text.tail = text.tail.trimEnd();
+          text.append(' | ');
+        } else if (name === 'tr' || name === 'li') {
+          text.tail = text.tail.trimEnd();
+          text.newline(1);
+        } else if (name === 'p' || name === 'table' || name === 'ul' || name === 'ol') text.newline(2);
+        else if (BLOCKS.has(name)) text.newline(1);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
   parser.write(html);
   parser.end();
-  return { text: text.trim() + '\n', headings, title: title?.trim() || undefined, hiddenCount };
+  return { text: text.toString().trim() + '\n', headings, title: title?.trim() || undefined, hiddenCount };
 }

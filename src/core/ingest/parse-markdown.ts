@@ -24,12 +24,28 @@ export function markdownHeadings(text: string): HeadingMark[] {
       continue;
     }
     if (fence || (match[1] ?? '').length > 3) continue;
-    const heading = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading?.[1] && heading[2]) {
-      headings.push({ start: match.index, level: heading[1].length, text: heading[2] });
-    }
+    const text = atxHeadingText(line);
+    if (text) headings.push({ start: match.index, level: text.level, text: text.text });
   }
   return headings;
+}
+
+/**
+ * The level and text of an ATX heading line (`## 4. Exclusions ##` → 2, "4. Exclusions"), or
+ * undefined. Written as loops, not one regex: a pattern with a lazy middle and optional closing
+ * hashes takes cubic time on a line of many spaces.
+ */
+export function atxHeadingText(line: string): { level: number; text: string } | undefined {
+  const open = /^(#{1,6})[ \t]+/.exec(line);
+  if (!open?.[1]) return undefined;
+  const start = open[0].length;
+  let end = line.length;
+  while (end > start && /[ \t]/.test(line[end - 1]!)) end--;
+  let close = end;
+  while (close > start && line[close - 1] === '#') close--;
+  if (close < end && (close === start || /[ \t]/.test(line[close - 1]!))) end = close;
+  const text = line.slice(start, end).trim();
+  return text ? { level: open[1].length, text } : undefined;
 }
 
 /** Parses Markdown (`.md`, `.markdown`). */

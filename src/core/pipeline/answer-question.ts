@@ -3,7 +3,7 @@
  * step traced (what ran, decided by code or model, passages and scores, the exact prompt,
  * milliseconds, tokens).
  */
-import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt } from '../generate/build-prompt.js';
+import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt, promptNonce } from '../generate/build-prompt.js';
 import { analyseQuestion } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
 import { resolveBridge } from '../retrieve/bridge.js';
@@ -80,7 +80,10 @@ export async function answerQuestion(
   const selected = await time('select', 'code', async () => selectPassages(retrieval, retrievalOptions));
   last(trace).detail = { given: selected.map((item) => item.passage.cite), floor: retrievalOptions.floor };
   const prompt = buildPrompt(question, selected, {
-    nonce: nonce(engine.random),
+    nonce: promptNonce(
+      engine.random,
+      selected.map((item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`),
+    ),
     maxPassageChars: options.maxPassageChars ?? DEFAULT_MAX_PASSAGE_CHARS,
   });
   trace.push({
@@ -109,8 +112,13 @@ export async function answerQuestion(
       parts: weightedParts,
       answer: answer.text,
       given,
-      exists: (cite) => engine.index.passages.has(cite) || engine.index.documents.has(cite),
+      // Existence is answered only for what the viewer may read: a restricted id reads as unknown.
+      exists: (cite) => {
+        const record = engine.index.passages.get(cite) ?? engine.index.documents.get(cite);
+        return record !== undefined && retrieval.access.includes(record.access);
+      },
       ...(engine.judge ? { judge: engine.judge } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     }),
   );
   last(trace).detail = { status: verdict.status, flags: verdict.flags, warnings: verdict.warnings };
@@ -184,12 +192,6 @@ function retrievalDetail(retrieval: RetrievalResult, options: RetrievalOptions):
     })),
     passages: retrieval.passages.map(passageTrace),
   };
-}
-
-function nonce(random: () => number): string {
-  return `⟦${Math.floor(random() * 2 ** 32)
-    .toString(36)
-    .padStart(7, '0')}⟧`;
 }
 
 function last(trace: TraceStep[]): TraceStep {

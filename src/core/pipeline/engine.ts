@@ -6,7 +6,7 @@ import { RagError } from '../errors.js';
 import { createSearchIndex, SCHEMA_VERSION, type SearchIndex } from '../index/search-index.js';
 import type { ClaimJudge, Embedder, Generator, IndexBuster } from '../ports.js';
 import type { Reranker } from '../retrieve/rerank.js';
-import { DEFAULT_RETRIEVAL_OPTIONS, type RetrievalOptions } from '../retrieve/retrieve.js';
+import { DEFAULT_RETRIEVAL_OPTIONS, validateRetrievalOptions, type RetrievalOptions } from '../retrieve/retrieve.js';
 
 /** What the engine is built from. */
 export interface EngineDependencies {
@@ -60,6 +60,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     rerankDepth: 0,
     index: createSearchIndex(embedder.dimensions),
   };
+  validateRetrievalOptions(engine.retrieval, embedder);
   engine.rerankDepth = dependencies.rerankDepth ?? 3 * engine.retrieval.topK;
   if (!(Number.isInteger(engine.rerankDepth) && engine.rerankDepth >= engine.retrieval.topK)) {
     throw new RagError('INVALID_OPTION', { option: 'rerankDepth', detail: 'must be a whole number ≥ retrieval.topK' });

@@ -18,8 +18,13 @@ export async function saveIndex(engine: Engine, store: IndexStore, options?: Cal
 export async function restoreIndex(engine: Engine, store: IndexStore, options?: CallOptions): Promise<RestoreOutcome> {
   const stored = await store.load(options);
   if (!stored) return 'empty';
-  if (!sameBuster(stored.buster, engineBuster(engine))) return 'stale';
-  engine.index = deserializeIndex(stored.payload as IndexSnapshot);
+  if (!stored.buster || !sameBuster(stored.buster, engineBuster(engine))) return 'stale';
+  try {
+    engine.index = deserializeIndex(stored.payload as IndexSnapshot);
+  } catch {
+    // A damaged or foreign snapshot means re-index, never a crash.
+    return 'stale';
+  }
   return 'restored';
 }
 

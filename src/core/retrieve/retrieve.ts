@@ -75,7 +75,7 @@ export async function retrieve(
   options: RetrievalOptions,
   call?: CallOptions,
 ): Promise<RetrievalResult> {
-  validateOptions(options, embedder);
+  validateRetrievalOptions(options, embedder);
   const access = readableLabels(options.viewer);
   const rankings: RetrievedPassage[][] = [];
   const partStats: RetrievalResult['parts'] = [];
@@ -158,11 +158,24 @@ function scorePart(
   return items.sort((a, b) => b.score - a.score || a.passage.cite.localeCompare(b.passage.cite));
 }
 
-function validateOptions(options: RetrievalOptions, embedder: Embedder | undefined): void {
-  if (!Number.isInteger(options.topK) || options.topK < 1) {
-    throw new RagError('INVALID_OPTION', { option: 'topK', detail: `must be a whole number ≥ 1, got ${options.topK}` });
-  }
-  if (options.mode !== 'lexical' && !embedder) {
-    throw new RagError('INVALID_OPTION', { option: 'mode', detail: `"${options.mode}" retrieval needs an embedder` });
-  }
+/** Checks every retrieval option; throws `INVALID_OPTION` naming the first bad one. */
+export function validateRetrievalOptions(options: RetrievalOptions, embedder: Embedder | undefined): void {
+  const fail = (option: string, detail: string) => {
+    throw new RagError('INVALID_OPTION', { option, detail });
+  };
+  const share = (value: number) => Number.isFinite(value) && value >= 0 && value <= 1;
+  const cosine = (value: number) => Number.isFinite(value) && value >= -1 && value <= 1;
+  if (!['lexical', 'vector', 'hybrid'].includes(options.mode))
+    fail('mode', `must be lexical, vector or hybrid, got "${options.mode}"`);
+  if (!['rrf', 'weighted'].includes(options.fusion)) fail('fusion', `must be rrf or weighted, got "${options.fusion}"`);
+  if (!Number.isInteger(options.topK) || options.topK < 1)
+    fail('topK', `must be a whole number ≥ 1, got ${options.topK}`);
+  if (!Number.isInteger(options.candidates) || options.candidates < 1)
+    fail('candidates', `must be a whole number ≥ 1, got ${options.candidates}`);
+  if (!share(options.floor)) fail('floor', `must be between 0 and 1, got ${options.floor}`);
+  if (!share(options.coverageWeight)) fail('coverageWeight', `must be between 0 and 1, got ${options.coverageWeight}`);
+  if (!cosine(options.similarity)) fail('similarity', `must be between -1 and 1, got ${options.similarity}`);
+  if (!cosine(options.vectorFloor)) fail('vectorFloor', `must be between -1 and 1, got ${options.vectorFloor}`);
+  if (!(options.weights.text > 0 && options.weights.vector > 0)) fail('weights', 'both weights must be positive');
+  if (options.mode !== 'lexical' && !embedder) fail('mode', `"${options.mode}" retrieval needs an embedder`);
 }

@@ -401,7 +401,7 @@ export function quantityStated(claim: Quantity, evidence: readonly Quantity[]): 
       return close(claim.value, stated.value) || close(claim.value, stated.max);
     }
     if (claim.dimension === 'count' && stated.dimension === 'date')
-      return stated.key?.startsWith(String(claim.value)) ?? false;
+      return stated.key?.slice(0, 4) === String(claim.value);
     if (claim.dimension === 'count') return rawNumbers(stated).some((n) => close(n, claim.value));
     return false;
   });

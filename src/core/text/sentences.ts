@@ -94,7 +94,8 @@ function makeUnit(kind: UnitKind, text: string, start: number, end: number, offs
 function splitProse(text: string, start: number, end: number, offset: number): TextUnit[] {
   const units: TextUnit[] = [];
   let sentenceStart = skipSpace(text, start, end);
-  const boundary = /[.!?]+["'”’)]*(?=\s+["'“‘(]?[A-Z0-9])/g;
+  // The lookbehind makes a run of "!!!…" one match, not one per character (quadratic on long runs).
+  const boundary = /(?<![.!?])[.!?]+["'”’)]*(?=\s+["'“‘(]?[A-Z0-9])/g;
   boundary.lastIndex = sentenceStart;
   const body = text.slice(0, end);
   for (let match = boundary.exec(body); match; match = boundary.exec(body)) {
@@ -115,7 +116,9 @@ function splitProse(text: string, start: number, end: number, offset: number): T
  */
 function endsSentence(text: string, sentenceStart: number, dot: number): boolean {
   if (text[dot] !== '.') return true;
-  const before = text.slice(sentenceStart, dot);
+  // Only the last few words decide; reading the whole sentence each time is quadratic.
+  const windowStart = Math.max(sentenceStart, dot - 40);
+  const before = (windowStart > sentenceStart ? ' ' : '') + text.slice(windowStart, dot);
   const word = /([A-Za-z.]+)$/.exec(before)?.[1] ?? '';
   if (ABBREVIATIONS.has(word.toLowerCase())) return false;
   const initial = /(?:^|\s)([A-Z])$/.exec(before);

@@ -4,7 +4,8 @@
  * quotes) are checked by code whatever the judge, and a claim whose support comes only from an
  * injected span is unsupported too.
  */
-import type { ClaimJudge, ClaimJudgement } from '../ports.js';
+import { throwIfAborted } from '../errors.js';
+import type { AbortSignalLike, ClaimJudge, ClaimJudgement } from '../ports.js';
 import type { Claim, RagWarning, RetrievedPassage } from '../types.js';
 import type { ClaimDraft } from './claims.js';
 import { claimCore } from './claim-core.js';
@@ -20,6 +21,8 @@ export interface ClaimContext {
   citations: ReadonlyMap<string, ResolvedCitation>;
   injections: ReadonlyMap<string, InjectionSpan[]>;
   given: readonly RetrievedPassage[];
+  /** Stops a slow (model) judge between claims. */
+  signal?: AbortSignalLike;
 }
 
 /** A checked claim, with the passages its valid citations name. */
@@ -77,7 +80,12 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (draft.cites.length === 0) return fail(['it has no citation', ...(injected ? ['it repeats injected text'] : [])]);
   if (passages.length === 0) return fail(['it cites only ids that were not given']);
   const evidence = passages.map((item) => passageEvidence(item.passage));
-  const judgement: ClaimJudgement = await context.judge.judge(core, evidence);
+  throwIfAborted(context.signal);
+  const judgement: ClaimJudgement = await context.judge.judge(
+    core,
+    evidence,
+    context.signal ? { signal: context.signal } : undefined,
+  );
   const reasons = judgement.supported ? [] : [judgement.reason ?? 'the cited passage does not state it'];
   // The judge sees the claim's core; quotes are checked as written, and hard facts whatever the judge.
   reasons.push(...misquotes(draft.text, evidence));

@@ -125,7 +125,7 @@ export function requiredNames(part: QuestionPart): RegExp[] {
       const weight = stem === undefined ? undefined : part.weights?.[stem];
       return weight === undefined || weight >= COMMON_NAME_WEIGHT;
     })
-    .map((name) => new RegExp(`\\b${name}\\b`, 'i'));
+    .map((name) => new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'));
 }
 
 const NOT_NAMES = new Set([

@@ -37,7 +37,8 @@ export function missingFacts(claim: string, evidence: readonly string[]): string
   for (const match of claim.matchAll(NAME)) {
     const name = match[0];
     if (NOT_NAMES.has(name) || reasons.some((reason) => reason.includes(name))) continue;
-    if (!new RegExp(`\\b${name}`, 'i').test(joined)) reasons.push(`"${name}" is not named in the cited passage`);
+    if (!new RegExp(`(?<![\\p{L}\\p{N}])${name}`, 'iu').test(joined))
+      reasons.push(`"${name}" is not named in the cited passage`);
   }
   return reasons;
 }

@@ -75,7 +75,7 @@ const RULES: readonly Rule[] = [
     /<\|[a-z_]{2,30}\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:context|documents?|passages?|sources?|system|instructions?|assistant|human)>/gi,
     'line',
   ],
-  ['link-or-image', /!\[[^\]\n]*\]\([^)\n]*\)|!\[[^\]\n]*\]\[[^\]\n]*\]/g, 'match'],
+  ['link-or-image', /!\[[^\]\n]{0,300}\]\([^)\n]{0,500}\)|!\[[^\]\n]{0,300}\]\[[^\]\n]{0,300}\]/g, 'match'],
   [
     'link-or-image',
     /\b(?:add|append|include|insert|embed|render|output|attach|put)\b[^.\n]{0,60}?\b(?:links?|urls?|images?|img|pictures?|hyperlinks?|markdown)\b/gi,

@@ -5,7 +5,7 @@
  * each other (conflicts, supersession) and for planted instructions; returns a verdict whose
  * warnings name each problem with its evidence.
  */
-import type { ClaimJudge } from '../ports.js';
+import type { AbortSignalLike, ClaimJudge } from '../ports.js';
 import type { QuestionPart, RagWarning, RetrievedPassage, Verdict } from '../types.js';
 import { checkClaims } from './check-claims.js';
 import { knownIds, resolveCitation, type ResolvedCitation } from './citations.js';
@@ -31,6 +31,8 @@ export interface VerifyInput {
   exists?: (cite: string) => boolean;
   /** Decides whether cited passages state a claim; default `lexicalJudge`. */
   judge?: ClaimJudge;
+  /** Stops the check between claims (a model-backed judge can be slow). */
+  signal?: AbortSignalLike;
 }
 
 /** Checks `input.answer` and returns its verdict. */
@@ -49,6 +51,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     citations,
     injections,
     given,
+    ...(input.signal ? { signal: input.signal } : {}),
   });
   const claims = checked.map((item) => item.claim);
   const coverage = missingEvidenceWarnings(parts, given, checked);
