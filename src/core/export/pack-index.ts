@@ -1,0 +1,248 @@
+/**
+ * The pack's `index.json`: the search index snapshot without what the other entries already
+ * hold. Passage records and vectors are left out and put back from the checked passages and
+ * `vectors.f32` on import, so a snapshot can never show or find a passage the pack does not
+ * list, and never change a passage's access label. What is left (the word trees, the BM25
+ * statistics) is checked for shape and for ids of the pack's own passages only; any problem
+ * makes the importer rebuild the index from the passages instead (still without embedding).
+ */
+import { save } from '@orama/orama';
+import { deserializeIndex, serializeIndex, type IndexSnapshot } from '../index/serialize.js';
+import { createOramaDb, type SearchIndex } from '../index/search-index.js';
+import { toIndexedDocument } from '../index/update-index.js';
+import type { Passage } from '../types.js';
+import { asArray, asInteger, asNumber, asObject, asString, own, ShapeError } from './json-shape.js';
+import type { LibraryPack } from './pack-format.js';
+
+/** The `format` of `index.json`. */
+export const PACK_INDEX_FORMAT = 'footnote-pack-index';
+
+const TEXT_FIELDS = ['title', 'heading', 'text'] as const;
+const ENUM_FIELDS = ['docId', 'access'] as const;
+/** Deepest word tree accepted (a word is rarely longer than 40 characters). */
+const MAX_TREE_DEPTH = 512;
+
+/** What `index.json` holds. */
+export interface PackIndex {
+  format: typeof PACK_INDEX_FORMAT;
+  /** Orama's internal ids: position + 1. Ids of removed passages stay (Orama never reuses them). */
+  ids: string[];
+  /** Orama's saved index of each searchable field other than the vector. */
+  fields: Record<string, unknown>;
+  /** `[internal id, magnitude]` of each vector, in Orama's order; the vectors are in `vectors.f32`. */
+  vectors: [number, number][];
+  /** Orama's BM25 statistics, as saved. */
+  frequencies: unknown;
+  tokenOccurrences: unknown;
+  avgFieldLength: unknown;
+  fieldLengths: unknown;
+  /** How many passages contain each content term. */
+  termPassages: [string, number][];
+}
+
+interface SavedVectorIndex {
+  vectors: [number, [number, unknown]][];
+}
+
+/** The index entry of a pack for `index`. */
+export function packIndexOf(index: SearchIndex): PackIndex {
+  const snapshot = serializeIndex(index);
+  const raw = snapshot.orama as unknown as {
+    internalDocumentIDStore: { internalIdToId: string[] };
+    index: Record<string, unknown> & {
+      indexes: Record<string, unknown>;
+      vectorIndexes: Record<string, SavedVectorIndex>;
+    };
+  };
+  const saved = raw.index;
+  return {
+    format: PACK_INDEX_FORMAT,
+    ids: [...raw.internalDocumentIDStore.internalIdToId],
+    fields: Object.fromEntries([...ENUM_FIELDS, ...TEXT_FIELDS].map((name) => [name, saved.indexes[name]])),
+    vectors: (saved.vectorIndexes.embedding?.vectors ?? []).map(([id, [magnitude]]) => [id, magnitude]),
+    frequencies: saved.frequencies,
+    tokenOccurrences: saved.tokenOccurrences,
+    avgFieldLength: saved.avgFieldLength,
+    fieldLengths: saved.fieldLengths,
+    termPassages: snapshot.termPassages,
+  };
+}
+
+/** Rebuilds the live index from the pack's index entry; throws `ShapeError` (or Orama's error) when it is unusable. */
+export function indexFromPack(pack: LibraryPack): SearchIndex {
+  const { dimensions } = pack.manifest.buster;
+  const entry = asObject(pack.index, 'index');
+  if (own(entry, 'format') !== PACK_INDEX_FORMAT) throw new ShapeError('index.format', `"${PACK_INDEX_FORMAT}"`);
+  const ids = asArray(own(entry, 'ids'), 'index.ids', 10 * pack.passages.length + 1000).map((id, position) =>
+    asString(id, `index.ids[${position}]`, 2000),
+  );
+  const byInternal = internalIds(ids, pack.passages);
+  const template = save(createOramaDb(dimensions)) as unknown as Record<string, Record<string, unknown>>;
+  const fields = asObject(own(entry, 'fields'), 'index.fields');
+  const indexes: Record<string, unknown> = {};
+  for (const name of TEXT_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Radix', byInternal);
+  for (const name of ENUM_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Flat', byInternal);
+  const vectors = vectorEntries(own(entry, 'vectors'), byInternal, pack);
+  const docs: Record<string, unknown> = {};
+  for (const [id, passage] of byInternal) docs[String(id)] = oramaDocument(passage);
+  const orama = {
+    internalDocumentIDStore: { internalIdToId: ids },
+    index: {
+      indexes,
+      vectorIndexes: { embedding: { size: dimensions, vectors } },
+      searchableProperties: template.index?.searchableProperties,
+      searchablePropertiesWithTypes: template.index?.searchablePropertiesWithTypes,
+      frequencies: checkPerDocument(own(entry, 'frequencies'), 'frequencies', byInternal, true),
+      tokenOccurrences: checkPerField(own(entry, 'tokenOccurrences'), 'tokenOccurrences', checkCounts),
+      avgFieldLength: checkPerField(own(entry, 'avgFieldLength'), 'avgFieldLength', (value, path) =>
+        asNumber(value, path, 0),
+      ),
+      fieldLengths: checkPerDocument(own(entry, 'fieldLengths'), 'fieldLengths', byInternal, false),
+    },
+    docs: { docs, count: byInternal.size },
+    sorting: template.sorting,
+    pinning: template.pinning,
+    language: template.language,
+  };
+  const documents = pack.documents.map((document) =>
+    toIndexedDocument(
+      document,
+      pack.passages.filter((passage) => passage.docId === document.id),
+    ),
+  );
+  const snapshot = {
+    format: 'footnote-index',
+    dimensions,
+    orama,
+    documents,
+    passages: pack.passages,
+    termPassages: termPassages(own(entry, 'termPassages')),
+  } as unknown as IndexSnapshot;
+  return deserializeIndex(snapshot);
+}
+
+/** Internal id → passage, for the pack's passages; every passage must have exactly one id. */
+function internalIds(ids: string[], passages: readonly Passage[]): Map<number, Passage> {
+  const position = new Map<string, number>();
+  ids.forEach((id, index) => {
+    if (position.has(id)) throw new ShapeError(`index.ids[${index}]`, 'an id listed once');
+    position.set(id, index + 1);
+  });
+  const byInternal = new Map<number, Passage>();
+  for (const passage of passages) {
+    const id = position.get(passage.cite);
+    if (id === undefined) throw new ShapeError('index.ids', `a list naming passage ${passage.cite}`);
+    byInternal.set(id, passage);
+  }
+  return new Map([...byInternal].sort((a, b) => a[0] - b[0]));
+}
+
+function oramaDocument(passage: Passage): Record<string, unknown> {
+  const { cite, docId, access, title, heading, text } = passage;
+  return { id: cite, docId, access, title, heading, text, embedding: null };
+}
+
+function checkField(value: unknown, name: string, type: 'Radix' | 'Flat', byInternal: Map<number, Passage>) {
+  const path = `index.fields.${name}`;
+  const field = asObject(value, path);
+  if (own(field, 'type') !== type || own(field, 'isArray') !== false) throw new ShapeError(path, `a ${type} index`);
+  const node = own(field, 'node');
+  if (type === 'Radix') checkTree(node, `${path}.node`, byInternal);
+  else checkFlat(node, `${path}.node`, byInternal, name as (typeof ENUM_FIELDS)[number]);
+  return { type, node, isArray: false };
+}
+
+/** A word tree whose postings are ids of the pack's passages. */
+function checkTree(root: unknown, path: string, byInternal: Map<number, Passage>): void {
+  const stack: [unknown, string, number][] = [[root, path, 0]];
+  while (stack.length > 0) {
+    const [value, at, depth] = stack.pop() as [unknown, string, number];
+    if (depth > MAX_TREE_DEPTH) throw new ShapeError(at, `at most ${MAX_TREE_DEPTH} levels deep`);
+    const node = asObject(value, at);
+    for (const key of ['w', 's', 'k']) asString(own(node, key), `${at}.${key}`, 10_000);
+    if (typeof own(node, 'e') !== 'boolean') throw new ShapeError(`${at}.e`, 'true or false');
+    checkIds(own(node, 'd'), `${at}.d`, byInternal);
+    asArray(own(node, 'c'), `${at}.c`, 100_000).forEach((pair, index) => {
+      const [key, child, ...rest] = asArray(pair, `${at}.c[${index}]`, 2);
+      asString(key, `${at}.c[${index}][0]`, 10_000);
+      if (rest.length > 0) throw new ShapeError(`${at}.c[${index}]`, 'a pair');
+      stack.push([child, `${at}.c[${index}][1]`, depth + 1]);
+    });
+  }
+}
+
+/** An enum index that files each passage under its own document id or access label, and no other. */
+function checkFlat(value: unknown, path: string, byInternal: Map<number, Passage>, field: 'docId' | 'access'): void {
+  const node = asObject(value, path);
+  const seen = new Set<number>();
+  asArray(own(node, 'numberToDocumentId'), `${path}.numberToDocumentId`, byInternal.size + 1).forEach((pair, index) => {
+    const at = `${path}.numberToDocumentId[${index}]`;
+    const [key, ids] = asArray(pair, at, 2);
+    const label = asString(key, `${at}[0]`, 10_000);
+    for (const id of checkIds(ids, `${at}[1]`, byInternal)) {
+      if (byInternal.get(id)?.[field] !== label || seen.has(id))
+        throw new ShapeError(at, `the ${field} of each passage`);
+      seen.add(id);
+    }
+  });
+  if (seen.size !== byInternal.size) throw new ShapeError(path, `an entry for every passage's ${field}`);
+}
+
+function checkIds(value: unknown, path: string, byInternal: Map<number, Passage>): number[] {
+  const ids = asArray(value, path, byInternal.size);
+  for (const [index, id] of ids.entries()) {
+    if (typeof id !== 'number' || !byInternal.has(id))
+      throw new ShapeError(`${path}[${index}]`, 'a passage id of the pack');
+  }
+  return ids as number[];
+}
+
+function vectorEntries(value: unknown, byInternal: Map<number, Passage>, pack: LibraryPack) {
+  const vectorOf = new Map(pack.passages.map((passage, position) => [passage.cite, pack.vectors[position]]));
+  const seen = new Set<number>();
+  const entries = asArray(value, 'index.vectors', byInternal.size).map((pair, index) => {
+    const at = `index.vectors[${index}]`;
+    const [id, magnitude] = asArray(pair, at, 2);
+    const passage = typeof id === 'number' ? byInternal.get(id) : undefined;
+    if (!passage || seen.has(id as number)) throw new ShapeError(at, 'a passage id of the pack, once');
+    seen.add(id as number);
+    return [id, [asNumber(magnitude, `${at}[1]`, 0), vectorOf.get(passage.cite)]];
+  });
+  if (entries.length !== byInternal.size) throw new ShapeError('index.vectors', 'one entry per passage');
+  return entries;
+}
+
+/** `{ field: { internal id: numbers } }` for the text fields (BM25 frequencies, field lengths). */
+function checkPerDocument(value: unknown, path: string, byInternal: Map<number, Passage>, nested: boolean) {
+  return checkPerField(value, path, (perField, at) => {
+    const object = asObject(perField, at);
+    for (const key of Object.keys(object)) {
+      if (!byInternal.has(Number(key))) throw new ShapeError(`${at}.${key}`, 'keyed by a passage id of the pack');
+      if (nested) checkCounts(own(object, key), `${at}.${key}`);
+      else asInteger(own(object, key), `${at}.${key}`);
+    }
+    return object;
+  });
+}
+
+function checkPerField(value: unknown, path: string, check: (value: unknown, path: string) => unknown) {
+  const object = asObject(value, `index.${path}`);
+  for (const name of TEXT_FIELDS) check(own(object, name), `index.${path}.${name}`);
+  return object;
+}
+
+function checkCounts(value: unknown, path: string): Record<string, unknown> {
+  const object = asObject(value, path);
+  for (const key of Object.keys(object)) asNumber(own(object, key), `${path}.${key}`, 0);
+  return object;
+}
+
+function termPassages(value: unknown): [string, number][] {
+  return asArray(value, 'index.termPassages', 50_000_000).map((pair, index) => {
+    const [term, count] = asArray(pair, `index.termPassages[${index}]`, 2);
+    return [
+      asString(term, `index.termPassages[${index}][0]`, 10_000),
+      asInteger(count, `index.termPassages[${index}][1]`, 1),
+    ];
+  });
+}
