@@ -46,11 +46,6 @@ export function decodeBytes(bytes: Uint8Array, file: string, options: DecodeOpti
   }
 }
 
-/** Decodes a text file to a string (see `decodeBytes`). */
-export function decodeText(bytes: Uint8Array, file: string): string {
-  return decodeBytes(bytes, file).text;
-}
-
 /** The WHATWG name of an encoding label, or undefined when the platform does not know it. */
 export function knownEncoding(label: string | undefined): string | undefined {
   if (!label) return undefined;

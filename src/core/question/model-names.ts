@@ -125,9 +125,3 @@ export function findModelNames(text: string): ModelNameMatch[] {
 export function modelNames(text: string): string[] {
   return [...new Set(findModelNames(text).map((match) => match.canonical))];
 }
-
-/** `DW480`, `dw 480`, `DW-480` → `DW-480`; anything else unchanged. */
-export function canonicalModelName(text: string): string {
-  const [match] = findModelNames(text.trim());
-  return match && match.raw.length === text.trim().length ? match.canonical : text;
-}

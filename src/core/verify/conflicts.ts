@@ -78,7 +78,7 @@ function compare(
 }
 
 /** Two passages are about the same subject when they name the same models, or both name none. */
-function sameSubject(a: RetrievedPassage, b: RetrievedPassage): boolean {
+export function sameSubject(a: RetrievedPassage, b: RetrievedPassage): boolean {
   const left = passageModels(a);
   const right = passageModels(b);
   if (left.length === 0 || right.length === 0) return left.length === right.length;

@@ -56,7 +56,7 @@ describe('retrieve', () => {
     const cites = manual.passages.map((item) => item.passage.cite);
     expect(cites).toContain('dw-v3#7');
     const old = manual.passages.find((item) => item.passage.cite === 'dw-v2#7');
-    if (old) expect(old.supersededBy).toEqual(['dw-v3#7']);
+    expect(old?.supersededBy).toEqual(['dw-v3#7']);
     const pump = await ask('How often should the WM-720 drain pump filter be cleaned?');
     const manualPassage = pump.passages.find((item) => item.passage.cite === 'wm#7');
     expect(manualPassage?.supersededBy).toEqual(['sb']);

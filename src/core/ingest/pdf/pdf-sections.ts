@@ -6,18 +6,6 @@
 import type { Section } from '../../types.js';
 import { buildSections, type HeadingMark } from '../sections.js';
 
-/** The page (1-based) that offset `offset` of the text falls on. */
-export function pageAt(pageStarts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = pageStarts.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((pageStarts[middle] ?? 0) <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return Math.max(1, low);
-}
-
 /** Builds the sections of a PDF's text. */
 export function pdfSections(headings: HeadingMark[], pageStarts: readonly number[], text: string): Section[] {
   const sections = buildSections(headings, text.length);
