@@ -70,7 +70,24 @@ export class AppPage {
     return this.ingested();
   }
 
-  private async ingested(): Promise<number> {
+  /** Hands files with binary content (PDF, Word) to the file input; returns once they are handed over. */
+  async dropBinary(files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+    const payload = files.map((file) => ({
+      name: file.name,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(file.bytes),
+    }));
+    await this.page.getByTestId('file-input').setInputFiles(payload);
+  }
+
+  /** Hands files with binary content to the file input and returns the page's ingest time. */
+  async addBinaryFiles(files: { name: string; bytes: Uint8Array }[]): Promise<number> {
+    await this.dropBinary(files);
+    return this.ingested();
+  }
+
+  /** Waits for the summary of the latest ingest; returns the page's ingest time. */
+  async ingested(): Promise<number> {
     const summary = this.page.getByTestId('ingest-summary');
     await summary.waitFor({ timeout: 60_000 });
     return Number(await summary.getAttribute('data-ms'));
@@ -137,6 +154,46 @@ export class AppPage {
     };
     await this.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
     return facts;
+  }
+
+  /** Opens the settings dialog. */
+  async openSettings(): Promise<Locator> {
+    await this.page.getByTestId('open-settings').click();
+    const settings = this.page.getByTestId('settings');
+    await settings.getByTestId('embedding-settings').waitFor();
+    return settings;
+  }
+
+  /** Closes the settings dialog. */
+  async closeSettings(): Promise<void> {
+    await this.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
+  }
+
+  /**
+   * In the open settings, chooses models from the app's `models/` folder (the embedder, and a
+   * reranker when given), applies them and waits until the embedder named is in use.
+   */
+  async useLocalModels(embedder: string, reranker?: string): Promise<void> {
+    const settings = this.page.getByTestId('settings');
+    await settings.getByTestId('embedding-model').selectOption('local');
+    await settings.getByTestId('local-model-id').fill(embedder);
+    if (reranker) {
+      await settings.getByTestId('reranker').selectOption('local');
+      await settings.getByTestId('local-reranker-id').fill(reranker);
+    }
+    await settings.getByTestId('apply-models').click();
+    const outcome = await until(
+      `the embedder ${embedder} in use`,
+      async () => {
+        if (await settings.getByTestId('models-error').count()) return 'error';
+        const model = (await settings.getByTestId('embedder-in-use').getAttribute('data-model')) ?? '';
+        return model.includes(embedder) && !(await settings.getByTestId('cancel-models').count()) ? 'applied' : '';
+      },
+      60_000,
+    );
+    if (outcome === 'error') {
+      throw new Error(`the models were not applied: ${await settings.getByTestId('models-error').textContent()}`);
+    }
   }
 
   async setViewer(label: string): Promise<void> {

@@ -51,6 +51,25 @@ export const BROWSERS: readonly BrowserSpec[] = [
   },
 ];
 
+/**
+ * Chromium with SwiftShader's software WebGPU adapter (TECH-NOTES §5.3): an adapter without
+ * `shader-f16`, 1 GiB buffers. Pages must be on http://localhost (a secure context).
+ */
+export function launchChromiumWithWebGpu(): Promise<Browser> {
+  return playwright.chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--headless=new',
+      '--enable-unsafe-webgpu',
+      '--use-webgpu-adapter=swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
 /** Browsers whose executable is missing. */
 export function missingBrowsers(): BrowserSpec[] {
   return BROWSERS.filter((browser) => !existsSync(browser.executable));

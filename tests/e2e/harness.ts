@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import type { AppPage } from './app-page.js';
+import { AppPage } from './app-page.js';
 import { PAYLOAD_FLAG } from './fixtures.js';
 import { BASE_URL } from './server.js';
 
@@ -14,6 +14,12 @@ export interface Metrics {
   enterToVerdictMs: number[];
   libraryBytes?: number;
   indexedDbBytes?: number;
+  /** Parse throughput of a generated 200-page PDF (reading, worker hand-over and parsing), pages per second. */
+  pdfPagesPerSecond?: number[];
+  /** Longest main-thread stall seen during the 200-file drop, in ms. */
+  dropMaxLagMs?: number;
+  /** Re-embedding the sample with the tiny fixture model, passages per second, by device. */
+  embedPassagesPerSecond?: { wasm?: number; webgpu?: number };
 }
 
 /** What a scenario gets. */
@@ -27,6 +33,8 @@ export interface Harness {
 /** One named scenario. */
 export interface Scenario {
   name: string;
+  /** The browsers it runs in (all by default); elsewhere it is listed as skipped. */
+  browsers?: Harness['browserName'][];
   run(harness: Harness): Promise<void>;
 }
 
@@ -57,4 +65,26 @@ export async function setNumber(app: AppPage, testId: string, value: string): Pr
 /** Requests to anything but the app's own origin (none are expected). */
 export function isForeign(url: string): boolean {
   return !(url.startsWith(BASE_URL) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank');
+}
+
+/**
+ * Runs `run` on the app in a fresh browser context (opened at `query`, e.g. `?fake-llm=stream`)
+ * and fails when the page asked any other origin for anything meanwhile.
+ */
+export async function inFreshPage(browser: Browser, run: (app: AppPage) => Promise<void>, query = ''): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const foreign: string[] = [];
+  context.on('request', (request) => {
+    if (isForeign(request.url())) foreign.push(request.url());
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}${query}`);
+    const app = new AppPage(page);
+    await app.ready();
+    await run(app);
+    assert.deepEqual(foreign, [], 'requests to other origins');
+  } finally {
+    await context.close();
+  }
 }

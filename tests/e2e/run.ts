@@ -1,7 +1,9 @@
 /**
  * `npm run test:e2e`: builds the app, serves it with `vite preview`, runs every scenario in
  * Debian's Chromium and then in Firefox ESR, prints `N passed, N failed`, stops the server by
- * PID and exits non-zero on any failure or missing browser.
+ * PID and exits non-zero on any failure or missing browser. While working on one part,
+ * `E2E_GREP=text` runs only the scenarios whose names contain `text`, and
+ * `E2E_BROWSERS=chromium` only that browser (the full run, as in CI, sets neither).
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { AppPage } from './app-page.js';
@@ -14,6 +16,18 @@ const SCENARIO_TIMEOUT_MS = 120_000;
 interface Tally {
   passed: number;
   failed: number;
+}
+
+/** The scenarios `E2E_GREP` selects (all by default). */
+function selected(): readonly Scenario[] {
+  const grep = process.env.E2E_GREP;
+  return grep ? SCENARIOS.filter((scenario) => scenario.name.includes(grep)) : SCENARIOS;
+}
+
+/** The browsers `E2E_BROWSERS` selects (both by default). */
+function browsers(): readonly BrowserSpec[] {
+  const names = process.env.E2E_BROWSERS?.split(',');
+  return names ? BROWSERS.filter((spec) => names.includes(spec.name)) : BROWSERS;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -45,7 +59,7 @@ async function runScenarios(spec: BrowserSpec, browser: Browser, tally: Tally): 
   });
   const app = new AppPage(await context.newPage());
   const harness = { browserName: spec.name, browser, app, metrics };
-  for (const scenario of SCENARIOS) await runOne(scenario, harness, tally);
+  for (const scenario of selected()) await runOne(scenario, harness, tally);
   const started = Date.now();
   record(
     tally,
@@ -58,6 +72,10 @@ async function runScenarios(spec: BrowserSpec, browser: Browser, tally: Tally): 
 }
 
 async function runOne(scenario: Scenario, harness: Parameters<Scenario['run']>[0], tally: Tally): Promise<void> {
+  if (scenario.browsers && !scenario.browsers.includes(harness.browserName)) {
+    console.log(`  - ${scenario.name} (skipped: ${scenario.browsers.join(', ')} only)`);
+    return;
+  }
   const started = Date.now();
   try {
     await withTimeout(scenario.run(harness), SCENARIO_TIMEOUT_MS);
@@ -75,6 +93,15 @@ function report(name: string, metrics: Metrics): void {
     `Enter → verdict median ${median ?? '?'} ms (max ${times.at(-1) ?? '?'} ms, ${times.length} questions)`,
     `library ${metrics.libraryBytes ?? '?'} bytes (estimate)`,
     `IndexedDB as reported by the browser ${metrics.indexedDbBytes ?? 'n/a'} bytes`,
+    `200-file drop: longest main-thread stall ${metrics.dropMaxLagMs ?? '?'} ms`,
+    ...(metrics.pdfPagesPerSecond ? [`200-page PDF parsed at ${metrics.pdfPagesPerSecond.join(', ')} pages/s`] : []),
+    ...(metrics.embedPassagesPerSecond
+      ? [
+          `tiny fixture embedder re-embedding the sample: ${Object.entries(metrics.embedPassagesPerSecond)
+            .map(([device, rate]) => `${device} ${rate} passages/s`)
+            .join(', ')}`,
+        ]
+      : []),
   ];
   console.log(`  ${name}: ${parts.join(' · ')}`);
 }
@@ -95,7 +122,7 @@ async function main(): Promise<number> {
   const tally: Tally = { passed: 0, failed: 0 };
   const metrics = new Map<string, Metrics>();
   try {
-    for (const spec of BROWSERS) {
+    for (const spec of browsers()) {
       console.log(`\n${spec.name} (${spec.executable})`);
       let browser: Browser | undefined;
       try {

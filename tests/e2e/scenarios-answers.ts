@@ -125,7 +125,9 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
       assert.match(multi.answer, /44 ?dB/);
       assert.ok(multi.chips.length >= 2);
       await app.page.getByTestId('open-settings').click();
-      assert.equal(await app.page.getByTestId('answer-mode').textContent(), 'Answer mode: extractive (no model)');
+      const answerMode = app.page.getByTestId('answer-mode');
+      assert.equal(await answerMode.getAttribute('data-kind'), 'extractive');
+      assert.equal(await answerMode.textContent(), 'Answers: extracted from your documents by code (no model)');
       await setNumber(app, 'top-k', '2');
       await app.page.getByTestId('retrieval-mode').selectOption('lexical');
       assert.equal(await app.page.getByTestId('top-k').inputValue(), '2');

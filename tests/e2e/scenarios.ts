@@ -3,12 +3,22 @@
  * one browser context (the library builds up), the last in fresh contexts.
  */
 import type { Scenario } from './harness.js';
+import { ANSWER_MODEL_SCENARIOS } from './scenarios-answer-model.js';
 import { ANSWER_SCENARIOS } from './scenarios-answers.js';
+import { FILE_SCENARIOS } from './scenarios-files.js';
 import { FRESH_SCENARIOS } from './scenarios-fresh.js';
 import { LIBRARY_SCENARIOS } from './scenarios-library.js';
+import { MODEL_SCENARIOS } from './scenarios-models.js';
 
 export type { Harness, Metrics, Scenario } from './harness.js';
 export { isForeign } from './harness.js';
 
 /** Every scenario, in the order they run. */
-export const SCENARIOS: readonly Scenario[] = [...ANSWER_SCENARIOS, ...LIBRARY_SCENARIOS, ...FRESH_SCENARIOS];
+export const SCENARIOS: readonly Scenario[] = [
+  ...ANSWER_SCENARIOS,
+  ...LIBRARY_SCENARIOS,
+  ...FRESH_SCENARIOS,
+  ...FILE_SCENARIOS,
+  ...MODEL_SCENARIOS,
+  ...ANSWER_MODEL_SCENARIOS,
+];

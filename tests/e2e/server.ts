@@ -3,6 +3,7 @@
  * PID.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -14,11 +15,35 @@ export const PORT = 4173;
 /** Where the built app is served. */
 export const BASE_URL = `http://localhost:${PORT}/`;
 
-/** Runs `vite build`; throws with its output when it fails. */
+/** Where the tiny fixture models are served in the test build: the app's own `models/local/`. */
+export const FIXTURE_MODELS = fileURLToPath(new URL('../fixtures/models/local/', import.meta.url));
+
+/**
+ * Runs `vite build` as a test build (`VITE_FOOTNOTE_TEST_HOOKS=1`: the fake WebLLM engine can be
+ * chosen) and serves the tiny fixture models as the app's `models/local/`; throws with the
+ * build's output when it fails.
+ */
 export function build(): void {
-  const result = spawnSync(process.execPath, [VITE, 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [VITE, 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, VITE_FOOTNOTE_TEST_HOOKS: '1' },
+  });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+  cpSync(FIXTURE_MODELS, fileURLToPath(new URL('../../dist/models/local/', import.meta.url)), { recursive: true });
+  const halfHosted = fileURLToPath(new URL(`../../dist/models/${HALF_HOSTED_LLM}/resolve/main/`, import.meta.url));
+  mkdirSync(halfHosted, { recursive: true });
+  writeFileSync(
+    `${halfHosted}mlc-chat-config.json`,
+    JSON.stringify({ context_window_size: 4096, tokenizer_files: ['tokenizer.json'] }),
+  );
 }
+
+/**
+ * A WebLLM build "self-hosted" by the test build with its chat config only: its model library
+ * and weights answer 404, so loading it runs WebLLM's real download code into a failure.
+ */
+export const HALF_HOSTED_LLM = 'mlc-ai/SmolLM2-360M-Instruct-q4f32_1-MLC';
 
 /** A running preview server. */
 export interface Server {

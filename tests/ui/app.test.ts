@@ -42,6 +42,9 @@ describe('App', () => {
       supersedes: [],
       sourceName: 'g.md',
       passages: 1,
+      format: 'markdown',
+      warnings: [],
+      partial: false,
     };
     connection.last('open').resolve({
       ...MEMORY,

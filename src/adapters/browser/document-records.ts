@@ -7,7 +7,7 @@ import { upsertDocument } from '../../core/index/update-index.js';
 import { engineBuster, type Engine } from '../../core/pipeline/engine.js';
 import { sameBuster } from '../../core/pipeline/persist.js';
 import type { Passage, SourceDocument } from '../../core/types.js';
-import { packVectors, unpackVectors, type DocumentRecord } from './library-store.js';
+import { packVectors, unpackVectors, type DocumentFacts, type DocumentRecord } from './library-store.js';
 import type { DocumentSummary } from './protocol.js';
 
 /** The record of a document as the index now holds it; undefined when the index lacks it. */
@@ -39,9 +39,10 @@ export function recordIsCurrent(engine: Engine, record: DocumentRecord): boolean
 }
 
 /** The library as the page lists it, sorted by title. */
-export function summarise(engine: Engine): DocumentSummary[] {
+export function summarise(engine: Engine, facts: ReadonlyMap<string, DocumentFacts>): DocumentSummary[] {
   return [...engine.index.documents.values()]
     .map((document) => ({
+      ...summaryFacts(facts.get(document.id)),
       id: document.id,
       title: document.title,
       revision: document.revision,
@@ -52,6 +53,16 @@ export function summarise(engine: Engine): DocumentSummary[] {
       passages: document.cites.length,
     }))
     .sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+}
+
+function summaryFacts(facts: DocumentFacts | undefined) {
+  return {
+    format: facts?.format ?? 'text',
+    warnings: [...(facts?.warnings ?? [])],
+    partial: facts?.partial ?? false,
+    ...(facts?.pageCount !== undefined ? { pageCount: facts.pageCount } : {}),
+    ...(facts?.guessedEncoding ? { guessedEncoding: facts.guessedEncoding } : {}),
+  } satisfies Partial<DocumentSummary>;
 }
 
 function isPassage(value: Passage | undefined): value is Passage {

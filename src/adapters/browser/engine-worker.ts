@@ -1,64 +1,187 @@
 /**
- * The engine worker: parsing, embedding, indexing, storage and answering run here so that the
- * page stays responsive. Requests run one at a time, in order (the index is never changed by two
- * at once); a cancel message aborts the request it names at its next step.
+ * The engine worker: parsing the sample, embedding, indexing, storage, models and answering run
+ * here so that the page stays responsive. Requests run one at a time, in order (the index is
+ * never changed by two at once), except those that never touch the index: loading an answer
+ * model (a download of minutes must not hold questions up) and the model cache. A cancel
+ * message aborts the request it names at its next step. Model code (transformers.js, WebLLM) is
+ * imported only when a model is chosen.
  */
 import { RagError } from '../../core/errors.js';
+import { ModelError } from '../models/model-errors.js';
 import { LibraryService } from './library-service.js';
-import type { FileProgress, FromWorker, Request, Responses, ToWorker, WorkerError, WorkerEvent } from './protocol.js';
+import { ModelHost, type WorkerNavigator } from './models/model-host.js';
+import type { ModelProgress, ModelSettings } from './models/model-settings.js';
+import type {
+  FileProgress,
+  FromWorker,
+  LibraryState,
+  Request,
+  Responses,
+  ToWorker,
+  WorkerError,
+  WorkerEvent,
+} from './protocol.js';
 import { sampleFiles } from './sample-corpus.js';
 
 interface WorkerScope {
+  navigator?: WorkerNavigator;
   postMessage(message: FromWorker): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<ToWorker>) => void): void;
   addEventListener(type: 'unhandledrejection', listener: (event: PromiseRejectionEvent) => void): void;
 }
 
+type Emit = (event: WorkerEvent) => void;
+
 const scope = self as unknown as WorkerScope;
 const controllers = new Map<number, AbortController>();
+const host = new ModelHost(scope.navigator);
 let service: Promise<LibraryService> | undefined;
 let queue: Promise<void> = Promise.resolve();
 
-function library(): Promise<LibraryService> {
-  service ??= LibraryService.open({
-    onLost: (reason) => scope.postMessage({ kind: 'storage-lost', reason }),
-  }).catch((error: unknown) => {
+/** Requests that run beside the queue: they do not read or change the index. */
+const BESIDE_THE_QUEUE: ReadonlySet<Request['type']> = new Set([
+  'load-answer-model',
+  'model-cache',
+  'remove-cached-model',
+]);
+
+/** The library, opened on first use with the embedder of `models` (the built-in one by default). */
+function library(models?: ModelSettings, emit?: Emit): Promise<LibraryService> {
+  service ??= open(models, emit).catch((error: unknown) => {
     service = undefined;
     throw error;
   });
   return service;
 }
 
-async function run(
-  request: Request,
-  signal: AbortSignal,
-  emit: (event: WorkerEvent) => void,
-): Promise<Responses[keyof Responses]> {
+async function open(models: ModelSettings | undefined, emit: Emit | undefined): Promise<LibraryService> {
+  const onModelProgress = emit ? { onModelProgress: progressOf(emit) } : {};
+  const embedder = models ? await host.openingEmbedder(models, onModelProgress) : undefined;
+  const opened = await LibraryService.open({
+    onLost: (reason) => scope.postMessage({ kind: 'storage-lost', reason }),
+    ...(embedder ? { embedder } : {}),
+  });
+  if (models && models.reranker.kind !== 'off') {
+    await host.apply(opened, models, onModelProgress).catch((error: unknown) => {
+      host.note(`The reranker could not be loaded: ${toWorkerError(error).message}`);
+    });
+  }
+  await host.checkGpu().catch(() => undefined);
+  return opened;
+}
+
+function progressOf(emit: Emit): (progress: ModelProgress) => void {
+  return (progress) => emit({ type: 'model-progress', progress });
+}
+
+function state(opened: LibraryService): LibraryState {
+  return { ...opened.state(), models: host.state() };
+}
+
+async function run(request: Request, signal: AbortSignal, emit: Emit): Promise<Responses[keyof Responses]> {
   const onProgress = (file: FileProgress) => emit({ type: 'file-progress', file });
-  const service = await library();
+  const opened = await library(request.type === 'open' ? request.models : undefined, emit);
   switch (request.type) {
     case 'open':
-      return service.state();
+      return state(opened);
     case 'ingest':
-      return service.ingest(request.files, { signal, onProgress });
+      return withModels(await opened.ingest(request.files, { signal, onProgress }));
     case 'ingest-sample':
-      return service.ingest(sampleFiles(), { signal, onProgress });
+      return withModels(await opened.ingest(sampleFiles(), { signal, onProgress }));
+    case 'ingest-documents':
+      return withModels(await opened.ingestDocuments(request.files, { signal, onProgress }));
+    case 'save-index':
+      await opened.saveIndex();
+      return state(opened);
     case 'remove':
-      return service.remove(request.documentId);
+      await opened.remove(request.documentId);
+      return state(opened);
     case 'update-document':
-      return service.updateDocument(request.documentId, request.access, request.supersedes);
+      await opened.updateDocument(request.documentId, request.access, request.supersedes);
+      return state(opened);
     case 'clear':
-      return service.clear();
+      await opened.clear();
+      return state(opened);
     case 'ask':
-      return service.ask(request.question, request.retrieval, {
-        signal,
-        onDelta: (text) => emit({ type: 'answer-delta', text }),
-      });
+      return ask(opened, request, signal, emit);
     case 'document-text':
-      return service.documentText(request.documentId, request.viewer);
+      return opened.documentText(request.documentId, request.viewer);
     case 'storage-estimate':
-      return service.estimate();
+      return opened.estimate();
+    default:
+      return runModelRequest(opened, request, signal, emit);
   }
+}
+
+async function ask(
+  opened: LibraryService,
+  request: Extract<Request, { type: 'ask' }>,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<Responses['ask']> {
+  const outcome = await opened.ask(request.question, request.retrieval, {
+    signal,
+    onDelta: (text) => emit({ type: 'answer-delta', text }),
+  });
+  await host.afterAnswer(opened);
+  return { ...outcome, models: host.state() };
+}
+
+async function runModelRequest(
+  opened: LibraryService,
+  request: Request,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<Responses[keyof Responses]> {
+  const onModelProgress = progressOf(emit);
+  switch (request.type) {
+    case 'set-models':
+      await host.apply(opened, request.models, {
+        signal,
+        onModelProgress,
+        onReembedProgress: (progress) => emit({ type: 'reembed-progress', progress }),
+      });
+      return state(opened);
+    case 'load-answer-model':
+      await host.loadAnswerModel(opened, request.key, {
+        signal,
+        onAnswerModelProgress: (progress) => emit({ type: 'answer-model-progress', progress }),
+      });
+      return state(opened);
+    case 'unload-answer-model':
+      await host.unloadAnswerModel(opened);
+      return state(opened);
+    case 'model-cache':
+      return modelCache();
+    case 'remove-cached-model': {
+      const { removeCachedAnswerModel } = await import('./models/answer-model.js');
+      const { freedBytes } = await removeCachedAnswerModel(request.modelId, scope.navigator?.storage);
+      return { ...(await modelCache()), freedBytes };
+    }
+    case 'evaluate': {
+      const { evaluate } = await import('./models/evaluation.js');
+      return evaluate(opened.engine, request.evaluation, host.state(), {
+        signal,
+        onProgress: (done, total) => emit({ type: 'evaluate-progress', done, total }),
+      });
+    }
+    default:
+      throw new Error(`Unknown request "${request.type}".`);
+  }
+}
+
+async function modelCache(): Promise<Responses['model-cache']> {
+  const { listCachedAnswerModels } = await import('./models/answer-model.js');
+  const estimate = await scope.navigator?.storage?.estimate().catch(() => undefined);
+  return {
+    cached: await listCachedAnswerModels(),
+    ...(estimate?.usage !== undefined ? { usage: estimate.usage } : {}),
+    ...(estimate?.quota !== undefined ? { quota: estimate.quota } : {}),
+  };
+}
+
+function withModels<T extends { library: LibraryState }>(outcome: T): T {
+  return { ...outcome, library: { ...outcome.library, models: host.state() } };
 }
 
 async function handle(id: number, request: Request, signal: AbortSignal): Promise<void> {
@@ -74,7 +197,8 @@ async function handle(id: number, request: Request, signal: AbortSignal): Promis
 
 function toWorkerError(error: unknown): WorkerError {
   if (error instanceof RagError) return { message: error.message, code: error.code };
-  if (error instanceof Error) return { message: error.message.slice(0, 300) };
+  if (error instanceof ModelError) return { message: error.message.slice(0, 400), code: error.code };
+  if (error instanceof Error) return { message: error.message.slice(0, 400) };
   return { message: String(error).slice(0, 300) };
 }
 
@@ -86,7 +210,8 @@ scope.addEventListener('message', (event) => {
   }
   const controller = new AbortController();
   controllers.set(message.id, controller);
-  queue = queue.then(() => handle(message.id, message.request, controller.signal));
+  if (BESIDE_THE_QUEUE.has(message.request.type)) void handle(message.id, message.request, controller.signal);
+  else queue = queue.then(() => handle(message.id, message.request, controller.signal));
 });
 
 scope.addEventListener('unhandledrejection', (event) => {

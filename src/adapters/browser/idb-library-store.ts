@@ -3,21 +3,24 @@
  * transaction with `durability: 'strict'` that also bumps the generation, so a tab closed
  * mid-ingest leaves every document either fully there or absent. The saved index is a cache
  * tagged with the generation it was built from; `load` hides a cache older than the records.
+ * Version 2 adds each document's small facts (format, byte hash, warnings) beside its record,
+ * written in the same transaction, so that opening the library never reads vectors.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import type { StoredIndex } from '../../core/ports.js';
 import { estimateCloneBytes } from './clone-bytes.js';
-import { recordBytes, type DocumentRecord, type LibraryStore } from './library-store.js';
+import { factsOf, recordBytes, type DocumentFacts, type DocumentRecord, type LibraryStore } from './library-store.js';
 
 /** The database name the app uses. */
 export const DATABASE_NAME = 'footnote-library';
-const VERSION = 1;
+const VERSION = 2;
 const GENERATION = 'generation';
 const INDEX = 'index';
 const STRICT = { durability: 'strict' } as const;
 
 interface LibrarySchema extends DBSchema {
   documents: { key: string; value: DocumentRecord };
+  facts: { key: string; value: DocumentFacts };
   meta: { key: string; value: number };
   snapshot: { key: string; value: { generation: number; stored: StoredIndex } };
 }
@@ -31,10 +34,21 @@ export interface StoreEvents {
 /** Opens (creating if needed) the library database. Throws where IndexedDB is unusable. */
 export async function openIdbLibraryStore(name = DATABASE_NAME, events: StoreEvents = {}): Promise<LibraryStore> {
   const db = await openDB<LibrarySchema>(name, VERSION, {
-    upgrade(database) {
-      database.createObjectStore('documents', { keyPath: 'id' });
-      database.createObjectStore('meta');
-      database.createObjectStore('snapshot');
+    async upgrade(database, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        database.createObjectStore('documents', { keyPath: 'id' });
+        database.createObjectStore('meta');
+        database.createObjectStore('snapshot');
+      }
+      if (oldVersion < 2) {
+        const facts = database.createObjectStore('facts', { keyPath: 'id' });
+        // Version 1 libraries: derive the facts of every stored record, in the upgrade transaction.
+        let cursor = await transaction.objectStore('documents').openCursor();
+        while (cursor) {
+          await facts.put(factsOf(cursor.value.source));
+          cursor = await cursor.continue();
+        }
+      }
     },
     blocking() {
       db.close();
@@ -48,6 +62,13 @@ export async function openIdbLibraryStore(name = DATABASE_NAME, events: StoreEve
   await store.readGeneration();
   return store;
 }
+
+type ChangeStore<Name extends 'documents' | 'facts'> = IDBPObjectStore<
+  LibrarySchema,
+  ['documents', 'facts', 'meta'],
+  Name,
+  'readwrite'
+>;
 
 class IdbLibraryStore implements LibraryStore {
   readonly kind = 'indexeddb' as const;
@@ -80,24 +101,29 @@ class IdbLibraryStore implements LibraryStore {
     return this.db.get('documents', id);
   }
 
+  async readFacts(): Promise<DocumentFacts[]> {
+    return this.db.getAll('facts');
+  }
+
   async writeDocument(record: DocumentRecord): Promise<void> {
-    await this.change((documents) => documents.put(record));
+    await this.change((documents, facts) => Promise.all([documents.put(record), facts.put(factsOf(record.source))]));
   }
 
   async deleteDocument(id: string): Promise<void> {
-    await this.change((documents) => documents.delete(id));
+    await this.change((documents, facts) => Promise.all([documents.delete(id), facts.delete(id)]));
   }
 
-  /** One document change and the generation bump, in one strict transaction. */
+  /** One document change (record and facts) and the generation bump, in one strict transaction. */
   private async change(
-    edit: (
-      documents: IDBPObjectStore<LibrarySchema, ['documents', 'meta'], 'documents', 'readwrite'>,
-    ) => Promise<unknown>,
+    edit: (documents: ChangeStore<'documents'>, facts: ChangeStore<'facts'>) => Promise<unknown>,
   ): Promise<void> {
-    const transaction = this.db.transaction(['documents', 'meta'], 'readwrite', STRICT);
+    const transaction = this.db.transaction(['documents', 'facts', 'meta'], 'readwrite', STRICT);
     const meta = transaction.objectStore('meta');
     const generation = (await meta.get(GENERATION)) ?? 0;
-    await Promise.all([edit(transaction.objectStore('documents')), meta.put(generation + 1, GENERATION)]);
+    await Promise.all([
+      edit(transaction.objectStore('documents'), transaction.objectStore('facts')),
+      meta.put(generation + 1, GENERATION),
+    ]);
     await transaction.done;
     this.known = generation === this.known ? generation + 1 : Number.NaN;
   }
@@ -126,9 +152,10 @@ class IdbLibraryStore implements LibraryStore {
   }
 
   async clearAll(): Promise<void> {
-    const transaction = this.db.transaction(['documents', 'meta', 'snapshot'], 'readwrite', STRICT);
+    const transaction = this.db.transaction(['documents', 'facts', 'meta', 'snapshot'], 'readwrite', STRICT);
     await Promise.all([
       transaction.objectStore('documents').clear(),
+      transaction.objectStore('facts').clear(),
       transaction.objectStore('meta').clear(),
       transaction.objectStore('snapshot').clear(),
     ]);

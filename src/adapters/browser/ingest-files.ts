@@ -1,7 +1,11 @@
 /**
- * Ingesting files one by one: parse → chunk → embed (only passages whose text changed) → index →
- * write the document's record in one transaction. Each step is reported per file. A file that
- * fails leaves the library as it was; the saved index is refreshed once at the end.
+ * Ingesting files one by one: parse (for files handed over as bytes) → chunk → embed (only
+ * passages whose text changed) → index → write the document's record in one transaction. Each
+ * step is reported per file. A file that fails leaves the library as it was; a file whose bytes
+ * are already in the library (another name, same SHA-256) is skipped as a duplicate. A PDF or
+ * Word file (which cannot state an id) whose default id is held by a file of another name
+ * (`manual.pdf` and `manual.docx`) gets its format appended (`manual-docx`): same name means
+ * new revision, another name means another document.
  */
 import { chunkDocument } from '../../core/chunk/chunk-document.js';
 import { RagError } from '../../core/errors.js';
@@ -13,16 +17,18 @@ import { saveIndex } from '../../core/pipeline/persist.js';
 import type { AbortSignalLike } from '../../core/ports.js';
 import type { SourceDocument } from '../../core/types.js';
 import { loadRecord, recordFromIndex } from './document-records.js';
-import type { DocumentRecord, LibraryStore } from './library-store.js';
+import { factsOf, type DocumentFacts, type DocumentRecord, type LibraryStore } from './library-store.js';
 import type { ProgressEmbedder } from './progress-embedder.js';
-import { emptyReport, fail, merge, messageOf, reporter } from './ingest-report.js';
-import type { FileInput, FileProgress } from './protocol.js';
+import { emptyReport, fail, merge, messageOf, reporter, skip, type BatchReport } from './ingest-report.js';
+import type { FileInput, FileProgress, ParsedFile } from './protocol.js';
 
 /** What ingesting needs. */
 export interface IngestContext {
   engine: Engine;
   embedder: ProgressEmbedder;
   store: LibraryStore;
+  /** The facts of every document in the library, by id; kept up to date here. */
+  facts: Map<string, DocumentFacts>;
 }
 
 /** Options of `ingestFiles`. */
@@ -31,38 +37,39 @@ export interface IngestFilesOptions {
   onProgress?: (file: FileProgress) => void;
 }
 
-/** Ingests `files` in order; never throws for one bad file, and stops cleanly when aborted. */
+/** Parses and ingests `files` in order; never throws for one bad file, and stops cleanly when aborted. */
 export async function ingestFiles(
   context: IngestContext,
   files: FileInput[],
   options: IngestFilesOptions = {},
-): Promise<IngestReport> {
+): Promise<BatchReport> {
   const report = emptyReport();
-  const seen = new Map<string, string>();
-  for (const file of files)
-    options.onProgress?.({ name: file.name, status: 'queued', passagesDone: 0, passagesTotal: 0 });
+  const batch = new Batch(context, report, options);
+  for (const file of files) batch.queued(file.name);
   for (const file of files) {
     const document = options.signal?.aborted ? undefined : await parse(file, report, options);
-    if (options.signal?.aborted) {
-      fail(
-        report,
-        { name: file.name, status: 'failed', passagesDone: 0, passagesTotal: 0 },
-        'Stopped before it was indexed.',
-        options,
-      );
-      continue;
-    }
-    if (!document) continue;
-    const other = seen.get(document.id);
-    if (other !== undefined) {
-      const message = new RagError('DUPLICATE_DOCUMENT_ID', { file: file.name, id: document.id, other }).message;
-      fail(report, { name: file.name, status: 'failed', passagesDone: 0, passagesTotal: 0 }, message, options);
-      continue;
-    }
-    seen.set(document.id, file.name);
-    await ingestDocument(context, file.name, document, report, options);
+    if (batch.stopped(file.name) || !document) continue;
+    await batch.add(file.name, document);
   }
   await saveIndex(context.engine, context.store).catch(() => undefined);
+  return report;
+}
+
+/**
+ * Ingests documents parsed elsewhere (the page's parse worker), in order. The saved index is not
+ * refreshed here: a batch of many files sends many of these and one `save-index` at the end.
+ */
+export async function ingestParsedFiles(
+  context: IngestContext,
+  files: ParsedFile[],
+  options: IngestFilesOptions = {},
+): Promise<BatchReport> {
+  const report = emptyReport();
+  const batch = new Batch(context, report, options);
+  for (const file of files) {
+    if (batch.stopped(file.name)) continue;
+    await batch.add(file.name, file.document);
+  }
   return report;
 }
 
@@ -72,6 +79,73 @@ export async function reindexDocument(context: IngestContext, document: SourceDo
   await ingestDocument(context, document.sourceName, document, report, {});
   await saveIndex(context.engine, context.store).catch(() => undefined);
   return report;
+}
+
+/** One request's files: duplicate checks, stops, and each document's ingest. */
+class Batch {
+  private readonly ids = new Map<string, string>();
+
+  constructor(
+    private readonly context: IngestContext,
+    private readonly report: BatchReport,
+    private readonly options: IngestFilesOptions,
+  ) {}
+
+  queued(name: string): void {
+    this.options.onProgress?.({ name, status: 'queued', passagesDone: 0, passagesTotal: 0 });
+  }
+
+  /** True (and the file reported) when the batch was stopped before this file. */
+  stopped(name: string): boolean {
+    if (!this.options.signal?.aborted) return false;
+    fail(this.report, progressOf(name), 'Stopped before it was indexed.', this.options);
+    return true;
+  }
+
+  async add(name: string, parsed: SourceDocument): Promise<void> {
+    const document = this.withFreeId(parsed);
+    const other = this.ids.get(document.id);
+    if (other !== undefined) {
+      const message = new RagError('DUPLICATE_DOCUMENT_ID', { file: name, id: document.id, other }).message;
+      return fail(this.report, progressOf(name, document.id), message, this.options);
+    }
+    const twin = duplicateOf(this.context.facts, document);
+    if (twin) {
+      const message = new RagError('DUPLICATE_FILE', { file: name, other: twin.sourceName }).message;
+      return skip(this.report, progressOf(name, twin.id), message, this.options);
+    }
+    this.ids.set(document.id, name);
+    await ingestDocument(this.context, name, document, this.report, this.options);
+  }
+
+  /** The document, re-identified as `<id>-<format>` when it is a PDF or Word file whose id another file holds. */
+  private withFreeId(document: SourceDocument): SourceDocument {
+    if (document.format !== 'pdf' && document.format !== 'docx') return document;
+    const heldByOther = (id: string) => {
+      const inBatch = this.ids.get(id);
+      const inLibrary = this.context.facts.get(id)?.sourceName;
+      return (
+        (inBatch !== undefined && inBatch !== document.sourceName) ||
+        (inLibrary !== undefined && inLibrary !== document.sourceName)
+      );
+    };
+    if (!heldByOther(document.id)) return document;
+    const id = `${document.id}-${document.format}`;
+    return heldByOther(id) ? document : { ...document, id };
+  }
+}
+
+function progressOf(name: string, documentId?: string): FileProgress {
+  return { name, status: 'queued', passagesDone: 0, passagesTotal: 0, ...(documentId ? { documentId } : {}) };
+}
+
+/** Another document of the library with the same bytes (IN-18); the same document again is not a duplicate. */
+function duplicateOf(facts: Map<string, DocumentFacts>, document: SourceDocument): DocumentFacts | undefined {
+  if (!document.byteHash) return undefined;
+  for (const item of facts.values()) {
+    if (item.byteHash === document.byteHash && item.id !== document.id) return item;
+  }
+  return undefined;
 }
 
 async function parse(
@@ -135,6 +209,7 @@ async function ingestDocument(
     if (saved !== true)
       return fail(report, progress, `${name}: could not be saved (${saved}); the library is unchanged.`, options);
   }
+  context.facts.set(document.id, factsOf(unchanged && previous ? previous.source : document));
   merge(report, result);
   const outcome = unchanged ? 'unchanged' : result.replaced.length > 0 ? 'replaced' : 'added';
   options.onProgress?.({

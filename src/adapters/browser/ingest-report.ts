@@ -11,14 +11,19 @@ const MAX_MESSAGE = 300;
 /** Least time between two progress reports of one file. */
 const PROGRESS_INTERVAL_MS = 100;
 
+/** An ingest's report, with the files skipped on purpose (duplicates of documents in the library). */
+export interface BatchReport extends IngestReport {
+  skipped: { sourceName: string; message: string }[];
+}
+
 /** Where progress goes. */
 export interface ProgressSink {
   onProgress?: (file: FileProgress) => void;
 }
 
 /** A report with nothing in it. */
-export function emptyReport(): IngestReport {
-  return { added: [], replaced: [], unchanged: [], failed: [], passages: 0, embedded: 0, reused: 0 };
+export function emptyReport(): BatchReport {
+  return { added: [], replaced: [], unchanged: [], failed: [], skipped: [], passages: 0, embedded: 0, reused: 0 };
 }
 
 /** Adds embedded passages to `progress` and reports it, at most every 100 ms (and at the end). */
@@ -40,6 +45,12 @@ export function fail(report: IngestReport, progress: FileProgress, message: stri
   const shown = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
   report.failed.push({ sourceName: progress.name, message: shown });
   options.onProgress?.({ ...progress, status: 'failed', message: shown });
+}
+
+/** Records a file skipped on purpose and reports it as skipped. */
+export function skip(report: BatchReport, progress: FileProgress, message: string, options: ProgressSink): void {
+  report.skipped.push({ sourceName: progress.name, message });
+  options.onProgress?.({ ...progress, status: 'skipped', message });
 }
 
 /** Adds one document's report to the batch's. */

@@ -1,25 +1,31 @@
 /**
  * The library behind the page: the engine, its storage and every operation the page asks for.
  * It runs inside the engine worker (see `engine-worker.ts`) and in tests, where it is driven
- * directly on fake-indexeddb. Nothing here touches the DOM.
+ * directly on fake-indexeddb. Nothing here touches the DOM. Models are handed in: another
+ * embedder re-embeds the library (and only then replaces the engine), a reranker or a model
+ * generator takes effect with the next question.
  */
 import { HashingEmbedder } from '../../core/embed/hashing-embedder.js';
 import { ExtractiveGenerator } from '../../core/generate/extractive-generator.js';
 import { createSearchIndex } from '../../core/index/search-index.js';
 import { removeDocument } from '../../core/index/update-index.js';
 import { answerQuestion } from '../../core/pipeline/answer-question.js';
-import { createEngine, type Engine } from '../../core/pipeline/engine.js';
-import { saveIndex } from '../../core/pipeline/persist.js';
+import { createEngine, engineBuster, type Engine } from '../../core/pipeline/engine.js';
+import { saveIndex, sameBuster } from '../../core/pipeline/persist.js';
 import type { AbortSignalLike, Embedder, Generator } from '../../core/ports.js';
+import type { Reranker } from '../../core/retrieve/rerank.js';
+import { passageCharBudget, type ContextBudget } from '../models/prompt-budget.js';
 import { readableLabels } from '../../core/retrieve/access.js';
 import type { AccessLabel } from '../../core/types.js';
 import { detectInjection, type InjectionSpan } from '../../core/verify/injection.js';
 import { summarise } from './document-records.js';
-import { ingestFiles, reindexDocument, type IngestFilesOptions } from './ingest-files.js';
-import type { LibraryStore } from './library-store.js';
+import { ingestFiles, ingestParsedFiles, reindexDocument, type IngestFilesOptions } from './ingest-files.js';
+import type { BatchReport } from './ingest-report.js';
+import type { DocumentFacts, LibraryStore } from './library-store.js';
 import { openLibraryStore, type OpenStoreOptions } from './open-library-store.js';
 import { ProgressEmbedder } from './progress-embedder.js';
-import { restoreLibrary } from './restore-library.js';
+import type { ReembedProgress } from './models/model-settings.js';
+import { reembedLibrary, restoreLibrary } from './restore-library.js';
 import type {
   AskOutcome,
   AskRetrieval,
@@ -27,6 +33,7 @@ import type {
   FileInput,
   IngestOutcome,
   LibraryState,
+  ParsedFile,
   StorageEstimate,
   StorageInfo,
 } from './protocol.js';
@@ -43,14 +50,36 @@ export interface AskOptions {
   onDelta?: (text: string) => void;
 }
 
+/** Options of `setEmbedder`. */
+export interface ReembedOptions {
+  signal?: AbortSignalLike;
+  onProgress?: (progress: ReembedProgress) => void;
+}
+
 /** The library and its engine; see the module comment. */
 export class LibraryService {
+  /** Passages embedded by embedders used before the current one, this session. */
+  private embeddedBefore = 0;
+  /** The model's context budget, when a model writes the answers. */
+  private budget: ContextBudget | undefined;
+
   private constructor(
-    readonly engine: Engine,
-    readonly embedder: ProgressEmbedder,
+    private current: Engine,
+    private progressEmbedder: ProgressEmbedder,
     private readonly store: LibraryStore,
     private readonly storage: StorageInfo,
+    private readonly facts: Map<string, DocumentFacts>,
   ) {}
+
+  /** The engine: its embedder, generator, reranker and index. */
+  get engine(): Engine {
+    return this.current;
+  }
+
+  /** The embedder, counting what it embeds. */
+  get embedder(): ProgressEmbedder {
+    return this.progressEmbedder;
+  }
 
   /** Opens storage and restores the library (without embedding when the records are current). */
   static async open(options: LibraryServiceOptions = {}): Promise<LibraryService> {
@@ -65,22 +94,38 @@ export class LibraryService {
     const restore = await restoreLibrary(engine, store);
     const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
     if (reason) storage.reason = reason;
-    return new LibraryService(engine, embedder, store, storage);
+    const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
+    return new LibraryService(engine, embedder, store, storage, facts);
   }
 
   /** The library as the page shows it. */
   state(): LibraryState {
     return {
-      documents: summarise(this.engine),
+      documents: summarise(this.engine, this.facts),
       storage: { ...this.storage },
-      embeddedThisSession: this.embedder.embedded,
+      embeddedThisSession: this.embeddedBefore + this.embedder.embedded,
     };
   }
 
-  /** Adds or replaces documents from files. */
+  /** Adds or replaces documents from files, parsed here (the sample; tests). */
   async ingest(files: FileInput[], options: IngestFilesOptions = {}): Promise<IngestOutcome> {
+    return this.outcome(() => ingestFiles(this.context(), files, options));
+  }
+
+  /** Adds or replaces documents parsed by the page's parse worker; call `saveIndex` after the last batch. */
+  async ingestDocuments(files: ParsedFile[], options: IngestFilesOptions = {}): Promise<IngestOutcome> {
+    return this.outcome(() => ingestParsedFiles(this.context(), files, options));
+  }
+
+  /** Saves the index cache (after a batch of `ingestDocuments`); a failure only costs a rebuild at the next start. */
+  async saveIndex(): Promise<LibraryState> {
+    await saveIndex(this.engine, this.store).catch(() => undefined);
+    return this.state();
+  }
+
+  private async outcome(run: () => Promise<BatchReport>): Promise<IngestOutcome> {
     const started = performance.now();
-    const report = await ingestFiles(this.context(), files, options);
+    const report = await run();
     return { report, library: this.state(), ms: performance.now() - started };
   }
 
@@ -88,6 +133,7 @@ export class LibraryService {
   async remove(documentId: string): Promise<LibraryState> {
     await this.store.deleteDocument(documentId);
     await removeDocument(this.engine.index, documentId);
+    this.facts.delete(documentId);
     await saveIndex(this.engine, this.store).catch(() => undefined);
     return this.state();
   }
@@ -107,9 +153,48 @@ export class LibraryService {
     return this.state();
   }
 
+  /**
+   * Uses another embedder: every document is re-embedded from its stored text into a new index
+   * (the buster changed), and only when all are done are the records written and the engine
+   * replaced. Stopped or failed, nothing changes. The same embedder again changes nothing.
+   */
+  async setEmbedder(inner: Embedder, options: ReembedOptions = {}): Promise<LibraryState> {
+    const embedder = new ProgressEmbedder(inner);
+    const engine = createEngine({
+      embedder,
+      generator: this.engine.generator,
+      clock: () => performance.now(),
+      ...(this.engine.reranker ? { reranker: this.engine.reranker } : {}),
+    });
+    if (sameBuster(engineBuster(engine), engineBuster(this.engine))) return this.state();
+    const fresh = await reembedLibrary(engine, this.store, options);
+    for (const record of fresh) await this.store.writeDocument(record);
+    await saveIndex(engine, this.store).catch(() => undefined);
+    this.embeddedBefore += this.embedder.embedded;
+    this.current = engine;
+    this.progressEmbedder = embedder;
+    return this.state();
+  }
+
+  /** Reranks with `reranker` from the next question on; undefined turns reranking off. */
+  setReranker(reranker: Reranker | undefined): void {
+    if (reranker) this.engine.reranker = reranker;
+    else delete this.engine.reranker;
+  }
+
+  /**
+   * Writes answers with `generator` from the next question on; a model's `budget` (context
+   * window less the answer) limits the passages put in its prompt. No generator: extractive.
+   */
+  setGenerator(generator: Generator | undefined, budget?: ContextBudget): void {
+    this.engine.generator = generator ?? new ExtractiveGenerator();
+    this.budget = generator ? budget : undefined;
+  }
+
   /** Wipes the library: storage and index. */
   async clear(): Promise<LibraryState> {
     await this.store.clearAll();
+    this.facts.clear();
     this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
     return this.state();
   }
@@ -118,6 +203,7 @@ export class LibraryService {
   async ask(question: string, retrieval: AskRetrieval, options: AskOptions = {}): Promise<AskOutcome> {
     const result = await answerQuestion(this.engine, question, {
       retrieval: { viewer: retrieval.viewer, mode: retrieval.mode, topK: retrieval.topK },
+      ...(this.budget ? { maxPassageChars: passageCharBudget(this.budget, question) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onDelta ? { onDelta: options.onDelta } : {}),
     });
@@ -143,6 +229,6 @@ export class LibraryService {
   }
 
   private context() {
-    return { engine: this.engine, embedder: this.embedder, store: this.store };
+    return { engine: this.engine, embedder: this.embedder, store: this.store, facts: this.facts };
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { IndexedDocument } from '../../core/index/search-index.js';
 import type { IndexBuster, IndexStore } from '../../core/ports.js';
-import type { Passage, SourceDocument } from '../../core/types.js';
+import type { DocumentFormat, Passage, SourceDocument } from '../../core/types.js';
 import { estimateCloneBytes } from './clone-bytes.js';
 import type { StorageKind } from './protocol.js';
 
@@ -22,12 +22,45 @@ export interface DocumentRecord {
   buster: IndexBuster;
 }
 
+/**
+ * What the library panel and the duplicate check need about a document beyond the index's own
+ * record: small, kept beside the record so that opening the library reads no vectors.
+ */
+export interface DocumentFacts {
+  id: string;
+  format: DocumentFormat;
+  /** SHA-256 of the file's bytes (same bytes = "already in library"). */
+  byteHash?: string;
+  sourceName: string;
+  warnings: string[];
+  partial: boolean;
+  pageCount?: number;
+  /** The encoding, when it was guessed. */
+  guessedEncoding?: string;
+}
+
+/** The facts of a parsed document. */
+export function factsOf(source: SourceDocument): DocumentFacts {
+  return {
+    id: source.id,
+    format: source.format,
+    sourceName: source.sourceName,
+    warnings: [...(source.warnings ?? [])],
+    partial: source.partial === true,
+    ...(source.byteHash ? { byteHash: source.byteHash } : {}),
+    ...(source.pageCount !== undefined ? { pageCount: source.pageCount } : {}),
+    ...(source.encodingGuessed && source.encoding ? { guessedEncoding: source.encoding } : {}),
+  };
+}
+
 /** The library's storage: records plus the derived index cache. */
 export interface LibraryStore extends IndexStore {
   readonly kind: StorageKind;
   /** Every document record. */
   readDocuments(): Promise<DocumentRecord[]>;
   readDocument(id: string): Promise<DocumentRecord | undefined>;
+  /** The facts of every document (`factsOf` each record's source), without reading the records. */
+  readFacts(): Promise<DocumentFacts[]>;
   /** Writes one document's record atomically and bumps the generation in the same transaction. */
   writeDocument(record: DocumentRecord): Promise<void>;
   /** Deletes one document's record atomically and bumps the generation. */

@@ -4,7 +4,7 @@
  */
 import type { StoredIndex } from '../../core/ports.js';
 import { estimateCloneBytes } from './clone-bytes.js';
-import { recordBytes, type DocumentRecord, type LibraryStore } from './library-store.js';
+import { factsOf, recordBytes, type DocumentFacts, type DocumentRecord, type LibraryStore } from './library-store.js';
 
 /** A `LibraryStore` in a Map. */
 export class MemoryLibraryStore implements LibraryStore {
@@ -19,6 +19,10 @@ export class MemoryLibraryStore implements LibraryStore {
 
   async readDocument(id: string): Promise<DocumentRecord | undefined> {
     return this.records.get(id);
+  }
+
+  async readFacts(): Promise<DocumentFacts[]> {
+    return [...this.records.values()].map((record) => factsOf(record.source));
   }
 
   async writeDocument(record: DocumentRecord): Promise<void> {

@@ -4,11 +4,20 @@
  * for it before that (file progress, answer text as it streams). Everything here is
  * structured-clone data: no functions, no class instances beyond typed arrays.
  */
-import type { IngestReport } from '../../core/pipeline/ingest-documents.js';
 import type { AnswerResult } from '../../core/pipeline/answer-question.js';
 import type { RetrievalMode } from '../../core/retrieve/retrieve.js';
 import type { InjectionSpan } from '../../core/verify/injection.js';
-import type { AccessLabel, DocumentFormat, Section } from '../../core/types.js';
+import type { BatchReport } from './ingest-report.js';
+import type { BrowserResultsFile } from './models/evaluation.js';
+import type {
+  AnswerModelProgress,
+  CachedModel,
+  ModelProgress,
+  ModelSettings,
+  ModelsState,
+  ReembedProgress,
+} from './models/model-settings.js';
+import type { AccessLabel, DocumentFormat, Section, SourceDocument } from '../../core/types.js';
 
 /** Where the library is kept. */
 export type StorageKind = 'indexeddb' | 'memory';
@@ -36,6 +45,15 @@ export interface DocumentSummary {
   supersedes: string[];
   sourceName: string;
   passages: number;
+  format: DocumentFormat;
+  /** Soft problems found while reading it ("page 4 has no extractable text: scanned?"). */
+  warnings: string[];
+  /** True when part of the file could not be read; the rest is indexed. */
+  partial: boolean;
+  /** Pages, for PDFs. */
+  pageCount?: number;
+  /** The text encoding, when it was guessed. */
+  guessedEncoding?: string;
 }
 
 /** The library after a change. */
@@ -44,10 +62,12 @@ export interface LibraryState {
   storage: StorageInfo;
   /** Passages embedded since the worker started (0 after a reload that restored the library). */
   embeddedThisSession: number;
+  /** The models in use (the engine worker always sends them). */
+  models?: ModelsState;
 }
 
-/** Where a file is in its ingest. */
-export type FileStatus = 'queued' | 'parsing' | 'embedding' | 'indexed' | 'failed';
+/** Where a file is in its ingest: `skipped` files were not indexed on purpose (a duplicate, a password refused). */
+export type FileStatus = 'queued' | 'parsing' | 'embedding' | 'indexed' | 'failed' | 'skipped';
 
 /** Progress of one file of an ingest. */
 export interface FileProgress {
@@ -57,13 +77,16 @@ export interface FileProgress {
   documentId?: string;
   passagesDone: number;
   passagesTotal: number;
+  /** Pages read so far and in all, while a PDF is parsed. */
+  pagesDone?: number;
+  pagesTotal?: number;
   /** Embedding throughput while embedding. */
   passagesPerSecond?: number;
   /** For `indexed`: whether the document was new, a new revision, or unchanged. */
   outcome?: 'added' | 'replaced' | 'unchanged';
   embedded?: number;
   reused?: number;
-  /** For `failed`: the reason, naming the file. */
+  /** For `failed` and `skipped`: the reason, naming the file. */
   message?: string;
 }
 
@@ -75,9 +98,16 @@ export interface FileInput {
   modified?: string;
 }
 
+/** A file parsed on the page's side (by the parse worker), ready to index. */
+export interface ParsedFile {
+  /** The file's name, as its progress is reported. */
+  name: string;
+  document: SourceDocument;
+}
+
 /** What an ingest did, with the library after it. */
 export interface IngestOutcome {
-  report: IngestReport;
+  report: BatchReport;
   library: LibraryState;
   ms: number;
 }
@@ -94,6 +124,8 @@ export interface AskOutcome {
   result: AnswerResult;
   /** Instruction-like spans of each retrieved passage, by citation id (empty arrays omitted). */
   injections: Record<string, InjectionSpan[]>;
+  /** The models after the answer (an answer model lost mid-answer is dropped). */
+  models?: ModelsState;
 }
 
 /** A document's full text, for showing a passage in context. */
@@ -116,11 +148,40 @@ export interface StorageEstimate {
   quota?: number;
 }
 
+/** The answer models WebLLM has cached, and the origin's storage. */
+export interface ModelCache {
+  cached: CachedModel[];
+  usage?: number;
+  quota?: number;
+}
+
+/** A question set to evaluate, and the corpus to run it on (the sample manuals when absent). */
+export interface EvaluationRequest {
+  /** A questions file (FORMATS §2); the sample set (`evals/questions.jsonl`) when absent. */
+  questions?: { name: string; text: string };
+  /** The corpus, parsed on the page; the sample manuals when absent. */
+  corpus?: ParsedFile[];
+}
+
+/** What an evaluation produced: a results file (FORMATS §3) with the models and tokens of each question. */
+export interface EvaluationOutcome {
+  results: BrowserResultsFile;
+  ms: number;
+}
+
 /** Every request, by type. */
 export type Request =
-  | { type: 'open' }
+  | { type: 'open'; models?: ModelSettings }
+  | { type: 'set-models'; models: ModelSettings }
+  | { type: 'load-answer-model'; key: string }
+  | { type: 'unload-answer-model' }
+  | { type: 'model-cache' }
+  | { type: 'remove-cached-model'; modelId: string }
+  | { type: 'evaluate'; evaluation: EvaluationRequest }
   | { type: 'ingest'; files: FileInput[] }
   | { type: 'ingest-sample' }
+  | { type: 'ingest-documents'; files: ParsedFile[] }
+  | { type: 'save-index' }
   | { type: 'remove'; documentId: string }
   | { type: 'update-document'; documentId: string; access: AccessLabel; supersedes: string[] }
   | { type: 'clear' }
@@ -131,8 +192,16 @@ export type Request =
 /** What each request type answers. */
 export interface Responses {
   open: LibraryState;
+  'set-models': LibraryState;
+  'load-answer-model': LibraryState;
+  'unload-answer-model': LibraryState;
+  'model-cache': ModelCache;
+  'remove-cached-model': ModelCache & { freedBytes: number | null };
+  evaluate: EvaluationOutcome;
   ingest: IngestOutcome;
   'ingest-sample': IngestOutcome;
+  'ingest-documents': IngestOutcome;
+  'save-index': LibraryState;
   remove: LibraryState;
   'update-document': LibraryState;
   clear: LibraryState;
@@ -145,7 +214,13 @@ export interface Responses {
 export type ResponseOf<R extends Request> = Responses[R['type']];
 
 /** Events a request may raise before it is answered (noun-verb names). */
-export type WorkerEvent = { type: 'file-progress'; file: FileProgress } | { type: 'answer-delta'; text: string };
+export type WorkerEvent =
+  | { type: 'file-progress'; file: FileProgress }
+  | { type: 'answer-delta'; text: string }
+  | { type: 'model-progress'; progress: ModelProgress }
+  | { type: 'reembed-progress'; progress: ReembedProgress }
+  | { type: 'answer-model-progress'; progress: AnswerModelProgress }
+  | { type: 'evaluate-progress'; done: number; total: number };
 
 /** A failure, as data. */
 export interface WorkerError {

@@ -3,12 +3,16 @@
  * generation and the engine's buster; otherwise the index is rebuilt from the records (no
  * embedding), and only records made under another buster are re-embedded from their text.
  */
+import { throwIfAborted } from '../../core/errors.js';
 import { createSearchIndex } from '../../core/index/search-index.js';
+import type { AbortSignalLike } from '../../core/ports.js';
 import { type Engine } from '../../core/pipeline/engine.js';
 import { ingestDocuments } from '../../core/pipeline/ingest-documents.js';
 import { restoreIndex, saveIndex } from '../../core/pipeline/persist.js';
 import { loadRecord, recordFromIndex, recordIsCurrent } from './document-records.js';
-import type { LibraryStore } from './library-store.js';
+import type { DocumentRecord, LibraryStore } from './library-store.js';
+import type { ReembedProgress } from './models/model-settings.js';
+import type { ProgressEmbedder } from './progress-embedder.js';
 import type { RestoreKind } from './protocol.js';
 
 /** Restores `engine.index` from `store`; says how. */
@@ -32,4 +36,47 @@ export async function restoreLibrary(engine: Engine, store: LibraryStore): Promi
   }
   await saveIndex(engine, store).catch(() => undefined);
   return reembedded ? 'reindexed' : 'rebuilt';
+}
+
+/**
+ * Re-embeds every stored document into `engine` (whose embedder is new), reporting documents and
+ * passages as they are done. Returns the fresh records; nothing is written here, so a stop or a
+ * failure half-way leaves the store as it was. A document that cannot be re-embedded fails all.
+ */
+export async function reembedLibrary(
+  engine: Engine,
+  store: LibraryStore,
+  options: { signal?: AbortSignalLike; onProgress?: (progress: ReembedProgress) => void } = {},
+): Promise<DocumentRecord[]> {
+  const records = await store.readDocuments();
+  const started = performance.now();
+  const progress: ReembedProgress = {
+    documentsDone: 0,
+    documentsTotal: records.length,
+    passagesDone: 0,
+    passagesTotal: records.reduce((sum, record) => sum + record.passages.length, 0),
+    ms: 0,
+  };
+  const report = () => options.onProgress?.({ ...progress, ms: performance.now() - started });
+  report();
+  const embedder = engine.embedder as ProgressEmbedder;
+  embedder.listener = (count) => {
+    progress.passagesDone = Math.min(progress.passagesTotal, progress.passagesDone + count);
+    report();
+  };
+  const fresh: DocumentRecord[] = [];
+  try {
+    for (const record of records) {
+      throwIfAborted(options.signal);
+      const outcome = await ingestDocuments(engine, [record.source], options.signal ? { signal: options.signal } : {});
+      const made = outcome.failed.length === 0 ? recordFromIndex(engine, record.source) : undefined;
+      if (!made) throw new Error(outcome.failed[0]?.message ?? `${record.source.sourceName}: could not be re-embedded`);
+      fresh.push(made);
+      progress.documentsDone += 1;
+      report();
+    }
+  } finally {
+    embedder.listener = undefined;
+  }
+  return fresh;
 }

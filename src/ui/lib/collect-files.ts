@@ -3,7 +3,7 @@
  * and types no parser reads are skipped (counted, not reported one by one); a file dropped or
  * picked on its own always goes through, so an unsupported one is told why.
  */
-import { isSupportedFile } from '../../core/ingest/parse-document.js';
+import { isBrowserSupported } from '../../adapters/browser/parse/supported-files.js';
 
 /** A file with the path it had inside a dropped or picked folder. */
 export interface PickedFile {
@@ -41,7 +41,7 @@ export function filesFromInput(list: FileList | null): PickedFile[] {
 /** Drops hidden and unsupported files found inside folders. */
 export function selectFiles(picked: readonly PickedFile[]): Selection {
   const files = picked.filter(
-    (item) => !item.inFolder || (!item.file.name.startsWith('.') && isSupportedFile(item.file.name)),
+    (item) => !item.inFolder || (!item.file.name.startsWith('.') && isBrowserSupported(item.file.name)),
   );
   return { files, skipped: picked.length - files.length };
 }

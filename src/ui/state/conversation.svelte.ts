@@ -3,6 +3,7 @@
  * citation the person is looking at.
  */
 import type { EngineConnection } from '../../adapters/browser/engine-client.js';
+import type { ModelsState } from '../../adapters/browser/models/model-settings.js';
 import type { AskOutcome, AskRetrieval } from '../../adapters/browser/protocol.js';
 
 /** Where the current question is. */
@@ -29,7 +30,11 @@ export class Conversation {
   private controller: AbortController | undefined;
   private nonce = 0;
 
-  constructor(private readonly connection: EngineConnection) {}
+  constructor(
+    private readonly connection: EngineConnection,
+    /** Hears the models after each answer (an answer model lost mid-answer is dropped). */
+    private readonly onModels: (models: ModelsState) => void = () => undefined,
+  ) {}
 
   /** Asks `question`; a question already running is stopped first. */
   async ask(question: string, retrieval: AskRetrieval): Promise<void> {
@@ -50,10 +55,12 @@ export class Conversation {
           onEvent: (event) => event.type === 'answer-delta' && (this.streaming += event.text),
         },
       );
+      if (outcome.models) this.onModels(outcome.models);
       if (this.controller !== controller) return;
       this.outcome = outcome;
       this.elapsedMs = performance.now() - started;
-      this.status = 'done';
+      // A model stopped mid-answer still answers: with the part written so far, checked.
+      this.status = controller.signal.aborted ? 'stopped' : 'done';
     } catch (error) {
       if (this.controller !== controller) return;
       const stopped = controller.signal.aborted;

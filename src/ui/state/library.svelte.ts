@@ -1,34 +1,61 @@
 /**
- * The library as the page sees it: documents, storage, and the files of the latest ingest with
- * their progress. Talks to the engine worker only through an `EngineConnection`.
+ * The library as the page sees it: documents, storage, and the files of the latest drop with
+ * their progress and totals. Files are read, checked and parsed here through the supervised
+ * parse worker (`ingestBatch`), then indexed by the engine worker; an encrypted PDF waits on
+ * `password` until the person answers the prompt.
  */
 import type { EngineConnection } from '../../adapters/browser/engine-client.js';
+import { BatchTally } from '../../adapters/browser/batch-tally.js';
+import {
+  ingestBatch,
+  type BatchFile,
+  type BatchTotals,
+  type PasswordRequest,
+} from '../../adapters/browser/ingest-batch.js';
+import type { ModelSettings, ModelsState } from '../../adapters/browser/models/model-settings.js';
+import type { ParseSupervisor } from '../../adapters/browser/parse/parse-supervisor.js';
 import type {
   DocumentSummary,
-  FileInput,
   FileProgress,
   IngestOutcome,
   LibraryState,
   StorageInfo,
 } from '../../adapters/browser/protocol.js';
 import type { PickedFile } from '../lib/collect-files.js';
+import { batchSteps } from '../lib/batch-steps.js';
 import { isoTime } from '../lib/format.js';
-
-/** Largest file read; bigger ones fail before a byte is read (RELIABILITY IN-07). */
-export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 
 /** What the latest ingest did, for the summary line. */
 export interface IngestSummary {
   files: number;
   indexed: number;
   failed: number;
+  /** Files skipped on purpose: duplicates, password-protected PDFs left closed. */
+  duplicates: number;
   passages: number;
   embedded: number;
   reused: number;
+  /** Other files in dropped folders (hidden, or of a type no parser reads). */
   skipped: number;
+  /** Time spent reading and parsing files, and PDF pages parsed. */
+  parseMs: number;
+  pages: number;
   /** From the click (or drop) to the last file indexed, in the page. */
   ms: number;
 }
+
+/** A password prompt waiting for the person. */
+export interface PendingPassword {
+  request: PasswordRequest;
+  /** Answers the prompt: a password to try, or undefined to skip the file. */
+  answer(password: string | undefined): void;
+}
+
+/** The part of the parse supervisor the library uses (tests pass a fake). */
+export type FileParser = Pick<ParseSupervisor, 'parse'>;
+
+/** Least time between two updates of the file list during a drop. */
+const FLUSH_MS = 100;
 
 /** See the module comment. */
 export class Library {
@@ -36,48 +63,101 @@ export class Library {
   storage = $state.raw<StorageInfo | undefined>(undefined);
   embeddedThisSession = $state(0);
   files = $state.raw<FileProgress[]>([]);
+  totals = $state.raw<BatchTotals | undefined>(undefined);
   summary = $state.raw<IngestSummary | undefined>(undefined);
+  password = $state.raw<PendingPassword | undefined>(undefined);
   busy = $state(false);
   ready = $state(false);
   error = $state<string | undefined>(undefined);
   private controller: AbortController | undefined;
+  // Not state: a buffer of reports between two refreshes of `files`.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly pending = new Map<string, FileProgress>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly connection: EngineConnection) {}
+  constructor(
+    private readonly connection: EngineConnection,
+    private readonly parser: FileParser,
+    /** Hears the models each engine answer reports. */
+    private readonly onModels: (models: ModelsState) => void = () => undefined,
+  ) {}
 
-  /** Opens the library (restoring it from storage). */
-  async open(): Promise<void> {
-    await this.run(async () => this.apply(await this.connection.request({ type: 'open' })));
+  /** Opens the library (restoring it from storage) with the embedder of `models`. */
+  async open(models?: ModelSettings): Promise<void> {
+    await this.run(async () =>
+      this.apply(await this.connection.request(models ? { type: 'open', models } : { type: 'open' })),
+    );
     this.ready = true;
   }
 
-  /** Reads and ingests files (oversized ones fail at once). */
+  /** Checks, reads, parses and ingests files; `skipped` counts other files left out of dropped folders. */
   async addFiles(picked: readonly PickedFile[], skipped = 0): Promise<void> {
     if (picked.length === 0) return;
-    const started = performance.now();
-    const tooBig = picked.filter((item) => item.file.size > MAX_FILE_BYTES);
-    const inputs: FileInput[] = [];
-    for (const item of picked) {
-      if (tooBig.includes(item)) continue;
-      inputs.push({ name: item.path, bytes: await item.file.arrayBuffer(), modified: isoTime(item.file.lastModified) });
+    const files: BatchFile[] = picked.map((item) => ({
+      name: item.path,
+      size: item.file.size,
+      modified: isoTime(item.file.lastModified),
+      read: () => item.file.arrayBuffer(),
+    }));
+    const controller = this.begin();
+    this.totals = new BatchTally(files.length).totals();
+    try {
+      const steps = batchSteps(this.connection, this.parser, (request) => this.askPassword(request));
+      const result = await ingestBatch(files, steps, {
+        signal: controller.signal,
+        onProgress: (file) => this.progress(file),
+        onTotals: (totals) => (this.totals = totals),
+      });
+      this.flush();
+      if (result.library) this.apply(result.library);
+      const { totals } = result;
+      this.totals = totals;
+      this.summary = {
+        files: totals.files,
+        indexed: totals.indexed,
+        failed: totals.failed,
+        duplicates: totals.skipped,
+        passages: totals.passages,
+        embedded: totals.embedded,
+        reused: totals.reused,
+        skipped,
+        parseMs: totals.parseMs,
+        pages: totals.pages,
+        ms: result.ms,
+      };
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.end();
     }
-    const failures = tooBig.map((item) => tooBigProgress(item));
-    await this.ingest(
-      { type: 'ingest', files: inputs },
-      started,
-      failures,
-      skipped,
-      inputs.map((input) => input.bytes),
-    );
   }
 
   /** Ingests the bundled sample manuals. */
   async loadSample(): Promise<void> {
-    await this.ingest({ type: 'ingest-sample' }, performance.now(), [], 0, []);
+    const started = performance.now();
+    const controller = this.begin();
+    try {
+      const outcome = await this.connection.request(
+        { type: 'ingest-sample' },
+        {
+          signal: controller.signal,
+          onEvent: (event) => event.type === 'file-progress' && this.progress(event.file),
+        },
+      );
+      this.flush();
+      this.apply(outcome.library);
+      this.summary = summarise(outcome, performance.now() - started);
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.end();
+    }
   }
 
-  /** Stops the running ingest after its current step. */
+  /** Stops the running ingest after its current step; a password prompt open now is answered "skip". */
   stop(): void {
     this.controller?.abort();
+    this.password?.answer(undefined);
   }
 
   /** Removes a document. */
@@ -97,47 +177,64 @@ export class Library {
     await this.run(async () => this.apply(await this.connection.request({ type: 'clear' })));
     this.files = [];
     this.summary = undefined;
+    this.totals = undefined;
   }
 
-  private async ingest(
-    request: { type: 'ingest'; files: FileInput[] } | { type: 'ingest-sample' },
-    started: number,
-    failures: FileProgress[],
-    skipped: number,
-    transfer: ArrayBuffer[],
-  ): Promise<void> {
-    this.controller = new AbortController();
-    this.files = failures;
-    this.summary = undefined;
-    this.busy = true;
-    try {
-      const outcome = await this.connection.request(request, {
-        signal: this.controller.signal,
-        transfer,
-        onEvent: (event) => {
-          if (event.type === 'file-progress') this.progress(event.file);
-        },
-      });
-      this.apply(outcome.library);
-      this.summary = summarise(outcome, failures.length, skipped, performance.now() - started);
-    } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
-    } finally {
-      this.busy = false;
-      this.controller = undefined;
-    }
-  }
-
-  private progress(file: FileProgress): void {
-    const index = this.files.findIndex((item) => item.name === file.name);
-    this.files =
-      index < 0 ? [...this.files, file] : this.files.map((item, position) => (position === index ? file : item));
-  }
-
-  private apply(state: LibraryState): void {
+  /** Takes the library state an engine request answered with (another part of the session changed it). */
+  apply(state: LibraryState): void {
     this.documents = state.documents;
     this.storage = state.storage;
     this.embeddedThisSession = state.embeddedThisSession;
+    if (state.models) this.onModels(state.models);
+  }
+
+  private begin(): AbortController {
+    this.controller = new AbortController();
+    this.pending.clear();
+    this.files = [];
+    this.summary = undefined;
+    this.error = undefined;
+    this.busy = true;
+    return this.controller;
+  }
+
+  private end(): void {
+    this.flush();
+    this.busy = false;
+    this.controller = undefined;
+    this.password = undefined;
+  }
+
+  private askPassword(request: PasswordRequest): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const pending: PendingPassword = {
+        request,
+        // Only the prompt on screen may answer: a late close event of an earlier one is ignored.
+        answer: (password) => {
+          if (this.password !== pending) return;
+          this.password = undefined;
+          resolve(password);
+        },
+      };
+      this.password = pending;
+    });
+  }
+
+  /** Keeps the file's latest progress; the list shown is refreshed at most every 100 ms. */
+  private progress(file: FileProgress): void {
+    this.pending.set(file.name, file);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.size === 0) return;
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local index, not state
+    const byName = new Map(this.files.map((item) => [item.name, item]));
+    for (const [name, file] of this.pending) byName.set(name, file);
+    this.pending.clear();
+    this.files = [...byName.values()];
   }
 
   private async run(work: () => Promise<void>): Promise<boolean> {
@@ -152,24 +249,20 @@ export class Library {
   }
 }
 
-function tooBigProgress(item: PickedFile): FileProgress {
-  const megabytes = (item.file.size / 1024 / 1024).toFixed(1);
-  const message = `${item.path}: the file is ${megabytes} MB; Footnote reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`;
-  return { name: item.path, status: 'failed', passagesDone: 0, passagesTotal: 0, message };
-}
-
-function summarise(outcome: IngestOutcome, tooBig: number, skipped: number, ms: number): IngestSummary {
+function summarise(outcome: IngestOutcome, ms: number): IngestSummary {
   const { report } = outcome;
   const indexed = report.added.length + report.replaced.length + report.unchanged.length;
-  const failed = report.failed.length + tooBig;
   return {
-    files: indexed + failed,
+    files: indexed + report.failed.length + report.skipped.length,
     indexed,
-    failed,
+    failed: report.failed.length,
+    duplicates: report.skipped.length,
     passages: report.passages,
     embedded: report.embedded,
     reused: report.reused,
-    skipped,
+    skipped: 0,
+    parseMs: 0,
+    pages: 0,
     ms,
   };
 }

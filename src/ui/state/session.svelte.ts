@@ -4,10 +4,14 @@
  * components get what they show from here as props.
  */
 import type { EngineConnection } from '../../adapters/browser/engine-client.js';
+import { ParseSupervisor } from '../../adapters/browser/parse/parse-supervisor.js';
+import type { ModelSettings } from '../../adapters/browser/models/model-settings.js';
 import type { DocumentText, StorageEstimate } from '../../adapters/browser/protocol.js';
 import type { RetrievalMode } from '../../core/retrieve/retrieve.js';
 import { Conversation } from './conversation.svelte.js';
-import { Library } from './library.svelte.js';
+import { Evaluation } from './evaluation.svelte.js';
+import { Library, type FileParser } from './library.svelte.js';
+import { Models } from './models.svelte.js';
 import { Settings } from './settings.svelte.js';
 
 /** A document open for reading, with the passage to show. */
@@ -21,23 +25,46 @@ export interface Reading {
 /** See the module comment. */
 export class Session {
   readonly library: Library;
-  readonly settings = new Settings();
+  readonly settings: Settings;
   readonly conversation: Conversation;
+  readonly models: Models;
+  readonly evaluation: Evaluation;
   notice = $state<string | undefined>(undefined);
   reading = $state.raw<Reading | undefined>(undefined);
   estimate = $state.raw<StorageEstimate | undefined>(undefined);
 
-  constructor(private readonly connection: EngineConnection) {
-    this.library = new Library(connection);
-    this.conversation = new Conversation(connection);
+  constructor(
+    private readonly connection: EngineConnection,
+    parser: FileParser = new ParseSupervisor(),
+    settings: Settings = new Settings(),
+  ) {
+    this.settings = settings;
+    this.models = new Models(connection, (state) => this.library.apply(state));
+    this.library = new Library(connection, parser, (models) => this.models.adopt(models));
+    this.conversation = new Conversation(connection, (models) => this.models.adopt(models));
+    this.evaluation = new Evaluation(connection, parser);
     connection.onNotice = (notice) => {
       this.notice = notice.message;
     };
   }
 
-  /** Opens the library. */
+  /** Opens the library with the saved models. */
   start(): Promise<void> {
-    return this.library.open();
+    return this.library.open(this.settings.models);
+  }
+
+  /** Applies new model settings; a new embedder re-embeds the library, and the answer is dropped. */
+  async setModels(models: ModelSettings): Promise<void> {
+    if (await this.models.apply(models)) {
+      this.settings.saveModels(models);
+      this.conversation.clear();
+    }
+  }
+
+  /** Loads an answer model (remembered for the next visit). */
+  async loadAnswerModel(key: string): Promise<void> {
+    this.settings.saveModels(this.settings.models, key);
+    await this.models.loadAnswerModel(key);
   }
 
   /** Asks a question with the current settings. */

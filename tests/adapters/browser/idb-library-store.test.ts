@@ -150,3 +150,39 @@ describe('opening the library store', () => {
     expect(reason).toMatch(/SecurityError/);
   });
 });
+
+describe('library store version 2: facts beside the records', () => {
+  it("keeps each document's facts with its record, in the same transactions", async () => {
+    const store = await open();
+    const alpha = await record('alpha');
+    alpha.source = { ...alpha.source, warnings: ['page 4 has no extractable text: scanned?'], partial: true };
+    await store.writeDocument(alpha);
+    await store.writeDocument(await record('beta'));
+    expect(await store.readFacts()).toEqual([
+      expect.objectContaining({ id: 'alpha', partial: true, warnings: ['page 4 has no extractable text: scanned?'] }),
+      expect.objectContaining({ id: 'beta', partial: false, byteHash: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
+    await store.deleteDocument('alpha');
+    expect((await store.readFacts()).map((item) => item.id)).toEqual(['beta']);
+    await store.clearAll();
+    expect(await store.readFacts()).toEqual([]);
+  });
+
+  it('ST-07: upgrades a version 1 library, deriving the facts of every stored record', async () => {
+    const name = uniqueName();
+    const { openDB } = await import('idb');
+    const old = await openDB(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('documents', { keyPath: 'id' });
+        database.createObjectStore('meta');
+        database.createObjectStore('snapshot');
+      },
+    });
+    await old.put('documents', await record('legacy'));
+    await old.put('meta', 1, 'generation');
+    old.close();
+    const store = await open(name);
+    expect(await store.readFacts()).toEqual([expect.objectContaining({ id: 'legacy', format: 'markdown' })]);
+    expect((await store.readDocuments()).map((item) => item.id)).toEqual(['legacy']);
+  });
+});

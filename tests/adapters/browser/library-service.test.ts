@@ -4,6 +4,9 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing-embedder.js';
 import type { CallOptions } from '../../../src/core/ports.js';
 import { LibraryService } from '../../../src/adapters/browser/library-service.js';
 import type { FileProgress } from '../../../src/adapters/browser/protocol.js';
+import type { SourceDocument } from '../../../src/core/types.js';
+import { parseFile } from '../../helpers/documents.js';
+import { RecordingFakeEmbedder } from '../../fakes/recording-embedder.js';
 import { file, injected, manual, serviceNote } from './files.js';
 
 let counter = 0;
@@ -195,5 +198,146 @@ describe('LibraryService', () => {
     expect(outcome.library.storage).toMatchObject({ kind: 'memory', reason: 'Storage is turned off.' });
     expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.answer.text).toMatch(/24 months/);
     expect(await service.estimate()).toMatchObject({ libraryBytes: expect.any(Number) });
+  });
+});
+
+describe('LibraryService: documents parsed on the page', () => {
+  const parsed = async (name: string, text: string, changes: Partial<SourceDocument> = {}) => ({
+    name,
+    document: { ...(await parseFile(name, text)), ...changes },
+  });
+
+  it('indexes them, shows warnings and "partially indexed", and keeps those facts across a reload', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    const scan = await parsed('scan.md', '# Scan\n\nPage one text about the boiler.', {
+      format: 'pdf',
+      sourceName: 'scan.pdf',
+      warnings: ['page 2 has no extractable text: scanned?'],
+      partial: true,
+      pageCount: 2,
+    });
+    const outcome = await service.ingestDocuments([scan]);
+    expect(outcome.report.added).toEqual(['scan']);
+    const expected = {
+      id: 'scan',
+      format: 'pdf',
+      partial: true,
+      pageCount: 2,
+      warnings: ['page 2 has no extractable text: scanned?'],
+    };
+    expect(outcome.library.documents[0]).toMatchObject(expected);
+    await service.saveIndex();
+    const reopened = await LibraryService.open({ name });
+    expect(reopened.state().storage.restore).toBe('restored');
+    expect(reopened.state().documents[0]).toMatchObject(expected);
+  });
+
+  it('gives a PDF and a Word file of the same name their own ids; the same name again is a new revision', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    const pdf = await parsed('manual.md', '# Manual\n\nThe PDF says 6 weeks.', {
+      format: 'pdf',
+      sourceName: 'manual.pdf',
+    });
+    const word = await parsed('manual.md', '# Guide\n\nThe Word file says 50 mm.', {
+      format: 'docx',
+      sourceName: 'manual.docx',
+    });
+    await service.ingestDocuments([pdf]);
+    const outcome = await service.ingestDocuments([word]);
+    expect(outcome.library.documents.map((item) => [item.id, item.sourceName])).toEqual([
+      ['manual-docx', 'manual.docx'],
+      ['manual', 'manual.pdf'],
+    ]);
+    const again = await parsed('manual.md', '# Manual\n\nThe PDF now says 8 weeks.', {
+      format: 'pdf',
+      sourceName: 'manual.pdf',
+    });
+    expect((await service.ingestDocuments([again])).report.replaced).toEqual(['manual']);
+  });
+
+  it('IN-18: skips a file whose bytes are already in the library, naming the one it duplicates', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    const text = '# Pump\n\nThe pump runs 4 hours.';
+    await service.ingestDocuments([await parsed('pump.md', text)]);
+    const progress: FileProgress[] = [];
+    const outcome = await service.ingestDocuments([await parsed('pump copy.md', text)], {
+      onProgress: (item) => progress.push(item),
+    });
+    expect(outcome.report.skipped).toEqual([
+      { sourceName: 'pump copy.md', message: 'pump copy.md: already in the library (same bytes as pump.md); skipped.' },
+    ]);
+    expect(progress.at(-1)).toMatchObject({ status: 'skipped', documentId: 'pump' });
+    expect(outcome.library.documents.map((item) => item.id)).toEqual(['pump']);
+    await service.remove('pump');
+    expect((await service.ingestDocuments([await parsed('pump copy.md', text)])).report.added).toEqual(['pump-copy']);
+  });
+});
+
+describe('LibraryService: changing models', () => {
+  it('re-embeds the library for another embedder, with progress, and opens with it next time without embedding', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual(), serviceNote()]);
+    const passages = service.engine.index.passages.size;
+    const progress: { passagesDone: number; documentsDone: number }[] = [];
+    const model = new RecordingFakeEmbedder('fake-model-v1', 32);
+    const state = await service.setEmbedder(model, { onProgress: (item) => progress.push(item) });
+    expect(model.embeddedTexts).toBe(passages);
+    expect(progress.at(-1)).toMatchObject({
+      documentsDone: 2,
+      documentsTotal: 2,
+      passagesDone: passages,
+      passagesTotal: passages,
+    });
+    expect(state.documents.map((item) => item.id)).toEqual(['kettle-manual', 'kettle-service']);
+    expect(service.engine.embedder.modelId).toBe('fake-model-v1');
+    expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.answer.text).toMatch(/24 months/);
+    expect(await service.setEmbedder(new RecordingFakeEmbedder('fake-model-v1', 32))).toMatchObject({
+      documents: state.documents,
+    });
+    const reopened = await LibraryService.open({ name, embedder: new RecordingFakeEmbedder('fake-model-v1', 32) });
+    expect(reopened.state().storage.restore).toBe('restored');
+    expect(reopened.state().embeddedThisSession).toBe(0);
+  });
+
+  it('changes nothing when the re-embedding is stopped half-way', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual(), serviceNote()]);
+    const before = await service.ask('How long is the KT-100 warranty?', publicView);
+    const controller = new AbortController();
+    await expect(
+      service.setEmbedder(new RecordingFakeEmbedder('fake-model-v2', 32), {
+        signal: controller.signal,
+        onProgress: (item) => item.documentsDone === 1 && controller.abort(),
+      }),
+    ).rejects.toThrow(/stopped/);
+    expect(service.engine.embedder.modelId).toBe(new HashingEmbedder().modelId);
+    const after = await service.ask('How long is the KT-100 warranty?', publicView);
+    expect(after.result.retrieved.map((item) => item.passage.cite)).toEqual(
+      before.result.retrieved.map((item) => item.passage.cite),
+    );
+    expect((await LibraryService.open({ name })).state().storage.restore).toBe('restored');
+  });
+
+  it("fits the prompt to a model's context window: lower-ranked passages are left out and listed", async () => {
+    const service = await LibraryService.open({ memoryOnly: true });
+    await service.ingest([manual(), serviceNote(), injected()]);
+    const generator = {
+      id: 'fake-model',
+      generate: async () => ({
+        text: 'x',
+        usage: { prompt: 0, completion: 0 },
+        finishReason: 'stop' as const,
+        decidedBy: 'model' as const,
+      }),
+    };
+    service.setGenerator(generator, { contextWindowSize: 700, maxTokens: 256 });
+    const fitted = await service.ask('How long is the KT-100 warranty, and how often should I descale it?', publicView);
+    expect(fitted.result.prompt.omitted.length).toBeGreaterThan(0);
+    service.setGenerator(undefined);
+    const extractive = await service.ask('How long is the KT-100 warranty?', publicView);
+    expect(extractive.result.answer.decidedBy).toBe('code');
   });
 });

@@ -50,7 +50,10 @@ describe('core pipeline with the transformers.js embedder', () => {
     expect(passages.map((item) => item.rank)).toEqual(passages.map((_, index) => index + 1));
     expect(moves).toHaveLength(wide.passages.length);
     // The first kept passage is the one the cross-encoder scores highest (the fixture's real scores, not a fake).
-    const direct = await reranker.score(question, wide.passages.map((item) => item.passage.text));
+    const direct = await reranker.score(
+      question,
+      wide.passages.map((item) => item.passage.text),
+    );
     const best = wide.passages[direct.indexOf(Math.max(...direct))]!;
     expect(passages[0]!.passage.cite).toBe(best.passage.cite);
     expect(passages[0]!.score).toBeCloseTo(Math.max(...direct), 6);

@@ -11,6 +11,9 @@ const doc = (id: string, access = 'public'): DocumentSummary => ({
   supersedes: [],
   sourceName: `${id}.md`,
   passages: 2,
+  format: 'markdown',
+  warnings: [],
+  partial: false,
 });
 const file = (name: string, status: FileProgress['status'], documentId?: string): FileProgress => ({
   name,

@@ -1,0 +1,90 @@
+/**
+ * Loading the library's embedder inside the engine worker: the built-in feature-hashing one,
+ * a catalogue model, or a model in the app's own `models/` folder. transformers.js models run on
+ * WebGPU where the worker has an adapter (fp16 only with `shader-f16`) and on WASM otherwise,
+ * from the app's `models/` path first and the hub unless offline-only, with ONNX Runtime's
+ * files served by the app. A load that fails leaves none of its files in the cache.
+ */
+import { HashingEmbedder } from '../../../core/embed/hashing-embedder.js';
+import type { Embedder } from '../../../core/ports.js';
+import { createEmbedder } from '../../models/create-embedder.js';
+import type { GpuCapabilities, NavigatorLike } from '../../models/gpu-preflight.js';
+import type { ModelLoadListener } from '../../models/load-progress.js';
+import { findEmbeddingModel, type EmbeddingModel } from '../../models/model-catalogue.js';
+import { ModelError } from '../../models/model-errors.js';
+import { evictTransformersFiles } from './model-cache.js';
+import { BUILTIN_EMBEDDER_LABEL, MODELS_PATH, type EmbedderInfo, type EmbeddingChoice } from './model-settings.js';
+import { ortWasmPaths } from './ort-files.js';
+
+/** Options of `loadEmbedder`. */
+export interface EmbedderLoadOptions {
+  offlineOnly: boolean;
+  navigator: NavigatorLike | undefined;
+  onProgress?: ModelLoadListener;
+}
+
+/** A loaded embedder with what the UI shows about it. */
+export interface LoadedEmbedder {
+  embedder: Embedder;
+  info: EmbedderInfo;
+  gpu?: GpuCapabilities;
+}
+
+/** Loads the chosen embedder; throws a `ModelError` when a model cannot be loaded. */
+export async function loadEmbedder(choice: EmbeddingChoice, options: EmbedderLoadOptions): Promise<LoadedEmbedder> {
+  if (choice.kind === 'builtin') {
+    const embedder = new HashingEmbedder();
+    return {
+      embedder,
+      info: { modelId: embedder.modelId, label: BUILTIN_EMBEDDER_LABEL, runtime: 'built in (no model)' },
+    };
+  }
+  const model = choice.kind === 'catalogue' ? findEmbeddingModel(choice.id) : await localModel(choice);
+  if (!model) throw new ModelError('model-not-found', choice.id);
+  try {
+    const ready = await createEmbedder({
+      model,
+      navigator: options.navigator,
+      localModelPath: MODELS_PATH,
+      offlineOnly: options.offlineOnly,
+      wasmPaths: ortWasmPaths(),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    const info: EmbedderInfo = { modelId: ready.embedder.modelId, label: model.label, runtime: ready.runtime.label };
+    if (ready.fallbackReason) info.fallbackReason = ready.fallbackReason;
+    return { embedder: ready.embedder, info, gpu: ready.gpu };
+  } catch (error) {
+    await evictTransformersFiles(model.id);
+    throw error;
+  }
+}
+
+/** A model in the app's `models/` folder, described by its `config.json`. */
+async function localModel(choice: Extract<EmbeddingChoice, { kind: 'local' }>): Promise<EmbeddingModel> {
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(choice.id) || choice.id.split('/').includes('..')) {
+    throw new ModelError('model-not-found', `"${choice.id}" is not a model folder name`);
+  }
+  const url = new URL(`${MODELS_PATH}${choice.id}/config.json`, globalThis.location.href);
+  const response = await fetch(url).catch(() => undefined);
+  const config = response?.ok
+    ? ((await response.json().catch(() => ({}))) as { hidden_size?: number; dim?: number })
+    : undefined;
+  const dimensions = config?.hidden_size ?? config?.dim;
+  if (!dimensions) {
+    throw new ModelError('download-failed', `${url.pathname}: ${response ? `HTTP ${response.status}` : 'unreachable'}`);
+  }
+  return {
+    id: choice.id,
+    label: `${choice.id} (this app's models/ folder)`,
+    dimensions,
+    pooling: choice.pooling,
+    queryPrefix: '',
+    passagePrefix: '',
+    maxTokens: 512,
+    retrievalScore: 0,
+    // The keys are the data types offered (createEmbedder picks among them): a local folder is
+    // expected to hold `model.onnx` and `model_quantized.onnx`, not an fp16 build.
+    downloadMB: { fp32: 0, q8: 0 } as EmbeddingModel['downloadMB'],
+    licence: '',
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * The test build's hooks (`VITE_FOOTNOTE_TEST_HOOKS=1`, the e2e runner's build): with
+ * `?fake-llm=<script>` in the address, the answer-model picker offers the fake WebLLM engine.
+ * In any other build this returns nothing and the query parameter is ignored.
+ */
+import { TEST_HOOKS } from '../../adapters/browser/models/test-engine.js';
+
+/** Extra answer-model rows of a test build. */
+export function testAnswerModels(search = globalThis.location?.search ?? ''): { key: string; label: string }[] {
+  if (!TEST_HOOKS) return [];
+  const script = new URLSearchParams(search).get('fake-llm');
+  return script ? [{ key: `fake:${script}`, label: `FakeMLCEngine (test build): ${script}` }] : [];
+}
