@@ -9,6 +9,7 @@ import { FILE_SCENARIOS } from './scenarios-files.js';
 import { FRESH_SCENARIOS } from './scenarios-fresh.js';
 import { LIBRARY_SCENARIOS } from './scenarios-library.js';
 import { MODEL_SCENARIOS } from './scenarios-models.js';
+import { PACK_SCENARIOS } from './scenarios-packs.js';
 
 export type { Harness, Metrics, Scenario } from './harness.js';
 export { isForeign } from './harness.js';
@@ -18,6 +19,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...ANSWER_SCENARIOS,
   ...LIBRARY_SCENARIOS,
   ...FRESH_SCENARIOS,
+  ...PACK_SCENARIOS,
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,

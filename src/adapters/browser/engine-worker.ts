@@ -108,6 +108,19 @@ async function run(request: Request, signal: AbortSignal, emit: Emit): Promise<R
       return opened.documentText(request.documentId, request.viewer);
     case 'storage-estimate':
       return opened.estimate();
+    case 'export-pack':
+      return opened.exportPack(request.viewer);
+    case 'import-pack':
+      return withModels(
+        await opened.importPack(request.name, request.bytes, {
+          signal,
+          onProgress: (progress) => emit({ type: 'import-progress', progress }),
+        }),
+      );
+    case 'save-receipt':
+      return opened.saveReceipt();
+    case 'open-receipt':
+      return opened.openReceipt(request.name, request.text);
     default:
       return runModelRequest(opened, request, signal, emit);
   }

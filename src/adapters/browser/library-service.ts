@@ -18,10 +18,22 @@ import { passageCharBudget, type ContextBudget } from '../models/prompt-budget.j
 import { readableLabels } from '../../core/retrieve/access.js';
 import type { AccessLabel } from '../../core/types.js';
 import { detectInjection, type InjectionSpan } from '../../core/verify/injection.js';
-import { summarise } from './document-records.js';
+import { makeReceipt } from '../../core/export/answer-receipt.js';
+import { checkReceipt } from '../../core/export/check-receipt.js';
+import { libraryHashOf } from '../../core/export/hashes.js';
+import {
+  exportLibraryPack,
+  importLibraryPack,
+  readLibraryPack,
+  type ImportProgress,
+} from '../../core/export/library-pack.js';
+import { parseReceipt } from '../../core/export/parse-receipt.js';
+import { receiptToMarkdown } from '../../core/export/receipt-markdown.js';
+import type { AnswerResult } from '../../core/pipeline/answer-question.js';
+import { recordFromIndex, summarise } from './document-records.js';
 import { ingestFiles, ingestParsedFiles, reindexDocument, type IngestFilesOptions } from './ingest-files.js';
 import type { BatchReport } from './ingest-report.js';
-import type { DocumentFacts, LibraryStore } from './library-store.js';
+import { factsOf, type DocumentFacts, type LibraryStore } from './library-store.js';
 import { openLibraryStore, type OpenStoreOptions } from './open-library-store.js';
 import { ProgressEmbedder } from './progress-embedder.js';
 import type { ReembedProgress } from './models/model-settings.js';
@@ -30,7 +42,11 @@ import type {
   AskOutcome,
   AskRetrieval,
   DocumentText,
+  ExportedPack,
   FileInput,
+  OpenedReceipt,
+  PackImport,
+  SavedReceipt,
   IngestOutcome,
   LibraryState,
   ParsedFile,
@@ -62,6 +78,8 @@ export class LibraryService {
   private embeddedBefore = 0;
   /** The model's context budget, when a model writes the answers. */
   private budget: ContextBudget | undefined;
+  /** The last answer and its settings, for its receipt. */
+  private last: { result: AnswerResult; retrieval: AskRetrieval } | undefined;
 
   private constructor(
     private current: Engine,
@@ -212,7 +230,73 @@ export class LibraryService {
       const spans = detectInjection(item.passage.text);
       if (spans.length > 0) injections[item.passage.cite] = spans;
     }
+    this.last = { result, retrieval: { ...retrieval } };
     return { result, injections };
+  }
+
+  /** The library as a pack, holding only the documents `viewer` may read. */
+  async exportPack(viewer: AccessLabel): Promise<ExportedPack> {
+    const records = await this.store.readDocuments();
+    const documents = records
+      .map((record) => record.source)
+      .filter((source) => this.engine.index.documents.has(source.id));
+    const bytes = exportLibraryPack(this.engine, { documents, viewer, settings: { viewer } });
+    const readable = readableLabels(viewer);
+    const kept = [...this.engine.index.documents.values()].filter((document) => readable.includes(document.access));
+    return { bytes, viewer, documents: kept.length, passages: kept.reduce((sum, item) => sum + item.cites.length, 0) };
+  }
+
+  /**
+   * Imports a pack: it is checked whole first (a bad pack throws a `RagError` naming the file and
+   * changes nothing), then restored or re-embedded, and each of its documents is stored.
+   */
+  async importPack(
+    name: string,
+    bytes: ArrayBuffer,
+    options: { signal?: AbortSignalLike; onProgress?: (progress: ImportProgress) => void } = {},
+  ): Promise<PackImport> {
+    const started = performance.now();
+    const pack = readLibraryPack(new Uint8Array(bytes), { name });
+    const report = await importLibraryPack(this.engine, pack, options);
+    for (const source of report.documents) {
+      const record = recordFromIndex(this.engine, source);
+      if (!record) continue;
+      await this.store.writeDocument(record);
+      this.facts.set(source.id, factsOf(source));
+    }
+    await saveIndex(this.engine, this.store).catch(() => undefined);
+    return {
+      name,
+      outcome: report.outcome,
+      documents: report.documents.length,
+      replaced: report.replaced.length,
+      failed: report.failed,
+      passages: report.passages,
+      embedded: report.embedded,
+      warnings: report.warnings,
+      library: this.state(),
+      ms: performance.now() - started,
+    };
+  }
+
+  /** The last answer as a receipt (JSON and inert Markdown). */
+  saveReceipt(): SavedReceipt {
+    if (!this.last) throw new Error('There is no answer to save yet: ask a question first.');
+    const { result, retrieval } = this.last;
+    const receipt = makeReceipt(result, {
+      embedderId: this.engine.embedder.modelId,
+      generatorId: this.engine.generator.id,
+      ...(this.engine.reranker ? { rerankerId: this.engine.reranker.id } : {}),
+      settings: { viewer: retrieval.viewer, mode: retrieval.mode, topK: retrieval.topK },
+      libraryHash: libraryHashOf(this.engine),
+    });
+    return { question: receipt.question, json: JSON.stringify(receipt, null, 2), markdown: receiptToMarkdown(receipt) };
+  }
+
+  /** Reads a receipt and checks its passages against the library. */
+  openReceipt(name: string, text: string): OpenedReceipt {
+    const receipt = parseReceipt(text, { name });
+    return { receipt, check: checkReceipt(receipt, this.engine) };
   }
 
   /** A document's whole text, for reading a passage in context; undefined when the viewer may not read it. */

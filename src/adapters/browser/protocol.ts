@@ -17,6 +17,9 @@ import type {
   ModelsState,
   ReembedProgress,
 } from './models/model-settings.js';
+import type { AnswerReceipt } from '../../core/export/answer-receipt.js';
+import type { ReceiptCheck } from '../../core/export/check-receipt.js';
+import type { ImportProgress } from '../../core/export/import-library-pack.js';
 import type { AccessLabel, DocumentFormat, Section, SourceDocument } from '../../core/types.js';
 
 /** Where the library is kept. */
@@ -169,6 +172,41 @@ export interface EvaluationOutcome {
   ms: number;
 }
 
+/** A library pack made for a viewer. */
+export interface ExportedPack {
+  bytes: Uint8Array;
+  documents: number;
+  passages: number;
+  viewer: AccessLabel;
+}
+
+/** What importing a pack did, with the library after it. */
+export interface PackImport {
+  name: string;
+  outcome: 'restored' | 're-embedded';
+  documents: number;
+  replaced: number;
+  failed: { sourceName: string; message: string }[];
+  passages: number;
+  embedded: number;
+  warnings: string[];
+  library: LibraryState;
+  ms: number;
+}
+
+/** The last answer as a receipt, in both forms. */
+export interface SavedReceipt {
+  question: string;
+  json: string;
+  markdown: string;
+}
+
+/** A receipt read back and checked against the library. */
+export interface OpenedReceipt {
+  receipt: AnswerReceipt;
+  check: ReceiptCheck;
+}
+
 /** Every request, by type. */
 export type Request =
   | { type: 'open'; models?: ModelSettings }
@@ -187,7 +225,11 @@ export type Request =
   | { type: 'clear' }
   | { type: 'ask'; question: string; retrieval: AskRetrieval }
   | { type: 'document-text'; documentId: string; viewer: AccessLabel }
-  | { type: 'storage-estimate' };
+  | { type: 'storage-estimate' }
+  | { type: 'export-pack'; viewer: AccessLabel }
+  | { type: 'import-pack'; name: string; bytes: ArrayBuffer }
+  | { type: 'save-receipt' }
+  | { type: 'open-receipt'; name: string; text: string };
 
 /** What each request type answers. */
 export interface Responses {
@@ -208,6 +250,10 @@ export interface Responses {
   ask: AskOutcome;
   'document-text': DocumentText | undefined;
   'storage-estimate': StorageEstimate;
+  'export-pack': ExportedPack;
+  'import-pack': PackImport;
+  'save-receipt': SavedReceipt;
+  'open-receipt': OpenedReceipt;
 }
 
 /** The answer type of a request. */
@@ -220,7 +266,8 @@ export type WorkerEvent =
   | { type: 'model-progress'; progress: ModelProgress }
   | { type: 'reembed-progress'; progress: ReembedProgress }
   | { type: 'answer-model-progress'; progress: AnswerModelProgress }
-  | { type: 'evaluate-progress'; done: number; total: number };
+  | { type: 'evaluate-progress'; done: number; total: number }
+  | { type: 'import-progress'; progress: ImportProgress };
 
 /** A failure, as data. */
 export interface WorkerError {

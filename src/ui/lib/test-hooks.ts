@@ -11,3 +11,16 @@ export function testAnswerModels(search = globalThis.location?.search ?? ''): { 
   const script = new URLSearchParams(search).get('fake-llm');
   return script ? [{ key: `fake:${script}`, label: `FakeMLCEngine (test build): ${script}` }] : [];
 }
+
+/** The name under which a test build keeps each saved file's Blob on `window`, by file name. */
+export const SAVED_FILES_HOOK = '__footnoteSavedFiles';
+
+/**
+ * In a test build, keeps the Blob of a file the page saved, so the tests can read its bytes
+ * (the page's own `connect-src 'self'` forbids fetching its Blob URLs). Elsewhere, nothing.
+ */
+export function keepSavedFile(name: string, blob: Blob): void {
+  if (!TEST_HOOKS) return;
+  const scope = globalThis as unknown as Record<string, Record<string, Blob> | undefined>;
+  (scope[SAVED_FILES_HOOK] ??= {})[name] = blob;
+}

@@ -19,11 +19,17 @@ import type {
   FileProgress,
   IngestOutcome,
   LibraryState,
+  PackImport,
   StorageInfo,
 } from '../../adapters/browser/protocol.js';
 import type { PickedFile } from '../lib/collect-files.js';
 import { batchSteps } from '../lib/batch-steps.js';
 import { isoTime } from '../lib/format.js';
+import { saveFile, type SavedFile } from '../lib/download.js';
+import type { ImportProgress } from '../../core/export/import-library-pack.js';
+
+/** The name an exported pack is saved under. */
+export const PACK_FILE_NAME = 'footnote-library.footnote-pack';
 
 /** What the latest ingest did, for the summary line. */
 export interface IngestSummary {
@@ -69,6 +75,11 @@ export class Library {
   busy = $state(false);
   ready = $state(false);
   error = $state<string | undefined>(undefined);
+  /** The latest pack import, and its progress while it runs. */
+  packImport = $state.raw<PackImport | undefined>(undefined);
+  packProgress = $state.raw<ImportProgress | undefined>(undefined);
+  /** The latest exported pack, with how many documents it holds and for whom. */
+  exported = $state.raw<(SavedFile & { documents: number; passages: number; viewer: string }) | undefined>(undefined);
   private controller: AbortController | undefined;
   // Not state: a buffer of reports between two refreshes of `files`.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -154,6 +165,54 @@ export class Library {
     }
   }
 
+  /** Exports the library as a pack for `viewer` (documents that label may not read are left out) and saves it. */
+  async exportPack(viewer: string): Promise<void> {
+    await this.run(async () => {
+      const pack = await this.connection.request({ type: 'export-pack', viewer });
+      const file = saveFile(pack.bytes as Uint8Array<ArrayBuffer>, PACK_FILE_NAME, 'application/zip', this.exported);
+      this.exported = { ...file, documents: pack.documents, passages: pack.passages, viewer: pack.viewer };
+    });
+  }
+
+  /** Imports a library pack; a bad pack is refused whole, with a message naming the file. */
+  async importPack(name: string, bytes: ArrayBuffer): Promise<void> {
+    const controller = this.begin();
+    try {
+      const outcome = await this.connection.request(
+        { type: 'import-pack', name, bytes },
+        {
+          signal: controller.signal,
+          transfer: [bytes],
+          onEvent: (event) => {
+            if (event.type === 'import-progress') this.packProgress = event.progress;
+          },
+        },
+      );
+      this.apply(outcome.library);
+      this.packImport = outcome;
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.packProgress = undefined;
+      this.end();
+    }
+  }
+
+  /** Imports the sample manuals' pack, served by the app itself. */
+  async importSamplePack(): Promise<void> {
+    const name = 'sample.footnote-pack';
+    let bytes: ArrayBuffer;
+    try {
+      const response = await fetch(`${import.meta.env.BASE_URL}${name}`);
+      if (!response.ok) throw new Error(`${name} could not be loaded (HTTP ${response.status}).`);
+      bytes = await response.arrayBuffer();
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    await this.importPack(name, bytes);
+  }
+
   /** Stops the running ingest after its current step; a password prompt open now is answered "skip". */
   stop(): void {
     this.controller?.abort();
@@ -193,6 +252,7 @@ export class Library {
     this.pending.clear();
     this.files = [];
     this.summary = undefined;
+    this.packImport = undefined;
     this.error = undefined;
     this.busy = true;
     return this.controller;

@@ -6,7 +6,8 @@
 import type { EngineConnection } from '../../adapters/browser/engine-client.js';
 import { ParseSupervisor } from '../../adapters/browser/parse/parse-supervisor.js';
 import type { ModelSettings } from '../../adapters/browser/models/model-settings.js';
-import type { DocumentText, StorageEstimate } from '../../adapters/browser/protocol.js';
+import type { AskOutcome, DocumentText, OpenedReceipt, StorageEstimate } from '../../adapters/browser/protocol.js';
+import { questionSlug, saveFile, type SavedFile } from '../lib/download.js';
 import type { RetrievalMode } from '../../core/retrieve/retrieve.js';
 import { Conversation } from './conversation.svelte.js';
 import { Evaluation } from './evaluation.svelte.js';
@@ -32,6 +33,11 @@ export class Session {
   notice = $state<string | undefined>(undefined);
   reading = $state.raw<Reading | undefined>(undefined);
   estimate = $state.raw<StorageEstimate | undefined>(undefined);
+  /** A receipt opened for reading (or why it could not be), with its file name. */
+  receipt = $state.raw<{ name: string; opened?: OpenedReceipt; error?: string } | undefined>(undefined);
+  /** The receipt files saved from the current answer. */
+  savedReceipts = $state.raw<{ outcome?: AskOutcome; json?: SavedFile; md?: SavedFile }>({});
+  receiptError = $state<string | undefined>(undefined);
 
   constructor(
     private readonly connection: EngineConnection,
@@ -102,6 +108,51 @@ export class Session {
       viewer: this.settings.viewer,
     });
     this.reading = document ? { document, cite, start: passage.start, end: passage.end } : undefined;
+  }
+
+  /** Saves the last answer's receipt as `<question-slug>.receipt.json` or `.receipt.md`. */
+  async saveReceipt(kind: 'json' | 'md'): Promise<void> {
+    this.receiptError = undefined;
+    try {
+      const saved = await this.connection.request({ type: 'save-receipt' });
+      const name = `${questionSlug(saved.question)}.receipt.${kind}`;
+      const file =
+        kind === 'json'
+          ? saveFile(saved.json, name, 'application/json', this.savedReceipts.json)
+          : saveFile(saved.markdown, name, 'text/markdown', this.savedReceipts.md);
+      const outcome = this.conversation.outcome;
+      const same = this.savedReceipts.outcome === outcome;
+      this.savedReceipts = { ...(same ? this.savedReceipts : {}), ...(outcome ? { outcome } : {}), [kind]: file };
+    } catch (error) {
+      this.receiptError = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** Imports a library pack; the current answer may cite replaced documents, so it is dropped. */
+  async importPack(name: string, bytes: ArrayBuffer): Promise<void> {
+    await this.library.importPack(name, bytes);
+    if (this.library.packImport) this.conversation.clear();
+  }
+
+  /** Imports the sample manuals' pack. */
+  async importSamplePack(): Promise<void> {
+    await this.library.importSamplePack();
+    if (this.library.packImport) this.conversation.clear();
+  }
+
+  /** Reads a receipt file and checks it against the library. */
+  async openReceipt(file: File): Promise<void> {
+    try {
+      const opened = await this.connection.request({ type: 'open-receipt', name: file.name, text: await file.text() });
+      this.receipt = { name: file.name, opened };
+    } catch (error) {
+      this.receipt = { name: file.name, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Closes the receipt being read. */
+  closeReceipt(): void {
+    this.receipt = undefined;
   }
 
   /** Closes the document being read. */
