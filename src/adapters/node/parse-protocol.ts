@@ -1,11 +1,12 @@
 /**
- * Messages between the parse supervisor and its worker thread, and the checks the supervisor
- * runs on what comes back: a worker is not trusted to answer in shape (RELIABILITY IN-22).
+ * The request the Node parse supervisor sends its worker thread; the answers and their checks
+ * are shared with the browser (`core/ingest/parse-messages.ts`).
  */
-import { ERROR_MESSAGES } from '../../core/errors.js';
 import type { SizeLimits } from '../../core/ingest/limits.js';
-import { looksLikeDocument, type ParseResult } from '../../core/ingest/parse-safely.js';
+import { isRecord } from '../../core/ingest/parse-messages.js';
 import type { ParserInput } from '../../core/ports.js';
+
+export { readParseMessage, type ParseWorkerMessage } from '../../core/ingest/parse-messages.js';
 
 /** Supervisor → worker: parse one file. */
 export interface ParseRequest {
@@ -14,26 +15,6 @@ export interface ParseRequest {
   input: ParserInput;
   limits?: SizeLimits;
 }
-
-/** Worker → supervisor: pages done so far. */
-export interface ParseProgressMessage {
-  type: 'progress';
-  id: number;
-  page: number;
-  pages: number;
-}
-
-/** Worker → supervisor: the outcome. */
-export interface ParseResultMessage {
-  type: 'result';
-  id: number;
-  result: ParseResult;
-}
-
-/** Anything the worker sends. */
-export type WorkerMessage = ParseProgressMessage | ParseResultMessage;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** True when `message` is a parse request (checked by the worker). */
 export function isParseRequest(message: unknown): message is ParseRequest {
@@ -45,28 +26,4 @@ export function isParseRequest(message: unknown): message is ParseRequest {
     typeof message.input.name === 'string' &&
     message.input.bytes instanceof Uint8Array
   );
-}
-
-/** True when `result` is a well-formed `ParseResult`. */
-export function isParseResult(result: unknown): result is ParseResult {
-  if (!isRecord(result)) return false;
-  if (result.ok === true) return looksLikeDocument(result.document);
-  const error = result.error;
-  return (
-    result.ok === false &&
-    isRecord(error) &&
-    typeof error.code === 'string' &&
-    error.code in ERROR_MESSAGES &&
-    typeof error.message === 'string'
-  );
-}
-
-/** The message if it is a well-formed answer to request `id`, else undefined. */
-export function readWorkerMessage(message: unknown, id: number): WorkerMessage | undefined {
-  if (!isRecord(message) || message.id !== id) return undefined;
-  if (message.type === 'progress' && typeof message.page === 'number' && typeof message.pages === 'number') {
-    return message as unknown as ParseProgressMessage;
-  }
-  if (message.type === 'result' && isParseResult(message.result)) return message as unknown as ParseResultMessage;
-  return undefined;
 }

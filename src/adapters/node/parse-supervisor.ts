@@ -13,7 +13,7 @@ import type { ParseProgress } from '../../core/ingest/parse-document.js';
 import { toParseFailure, type ParseResult } from '../../core/ingest/parse-safely.js';
 import type { ParserInput } from '../../core/ports.js';
 import type { NodeParserOptions } from './node-parsers.js';
-import { readWorkerMessage, type ParseRequest } from './parse-protocol.js';
+import { readParseMessage, type ParseRequest } from './parse-protocol.js';
 import { siblingModule, spawnParseWorker } from './spawn-parse-worker.js';
 
 /** Settings of a supervisor. */
@@ -123,7 +123,7 @@ export class ParseSupervisor {
       const whole = setTimeout(timedOut(fileTimeoutMs), fileTimeoutMs);
       const onMessage = (raw: unknown) => {
         if (isStale(raw, id)) return;
-        const message = readWorkerMessage(raw, id);
+        const message = readParseMessage(raw, id);
         if (!message) return finish(failed('PARSE_FAILED', { detail: 'the parser sent an invalid reply' }), false);
         if (message.type === 'result') return finish(message.result, true);
         watch();

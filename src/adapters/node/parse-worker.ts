@@ -6,7 +6,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { parseSafely } from '../../core/ingest/parse-safely.js';
 import type { DocumentParser } from '../../core/ports.js';
-import { isParseRequest, type ParseRequest, type WorkerMessage } from './parse-protocol.js';
+import { isParseRequest, type ParseRequest, type ParseWorkerMessage } from './parse-protocol.js';
 
 /** Serves parse requests on `port` (the parent port) with `parsers`. */
 export function serveParseRequests(parsers: readonly DocumentParser[], port: MessagePort | null = parentPort): void {
@@ -17,7 +17,7 @@ export function serveParseRequests(parsers: readonly DocumentParser[], port: Mes
 }
 
 async function answer(port: MessagePort, parsers: readonly DocumentParser[], request: ParseRequest): Promise<void> {
-  const post = (message: WorkerMessage) => port.postMessage(message);
+  const post = (message: ParseWorkerMessage) => port.postMessage(message);
   const result = await parseSafely(request.input, {
     parsers,
     timeoutMs: 0,
