@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITE = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
 
-/** The port `npm run preview` uses. */
-export const PORT = 4173;
+/** The port `npm run preview` uses; `E2E_PORT` picks another (two checkouts testing at once). */
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Where the built app is served. */
 export const BASE_URL = `http://localhost:${PORT}/`;
 
