@@ -9,7 +9,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { AppPage } from './app-page.js';
 import { BROWSERS, INSTALL_COMMAND, missingBrowsers, type BrowserSpec } from './browsers.js';
 import { SCENARIOS, isForeign, type Metrics, type Scenario } from './scenarios.js';
-import { build, serve } from './server.js';
+import { PORT, build, serve } from './server.js';
 
 const SCENARIO_TIMEOUT_MS = 120_000;
 
@@ -118,7 +118,7 @@ async function main(): Promise<number> {
   console.log('Building the app…');
   build();
   const server = await serve();
-  console.log(`Serving on port 4173 (vite preview, PID ${server.pid})`);
+  console.log(`Serving on port ${PORT} (vite preview, PID ${server.pid})`);
   const tally: Tally = { passed: 0, failed: 0 };
   const metrics = new Map<string, Metrics>();
   try {
