@@ -10,7 +10,16 @@ import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { passageEvidence } from './evidence-text.js';
 import { valueAnswers } from './expected-values.js';
-import { canonicalTerm, checkTerms, givenWeights, termWeight, WEAK_TERMS, weightedShare } from './term-weights.js';
+import { phrasesIn, rewritePhrases } from './paraphrases.js';
+import {
+  canonicalTerm,
+  checkTerms,
+  givenWeights,
+  hasTerm,
+  termWeight,
+  WEAK_TERMS,
+  weightedShare,
+} from './term-weights.js';
 
 /**
  * Least share of a part's attribute terms one given passage must contain to cover it. Lenient on
@@ -51,16 +60,52 @@ export interface PartTerms {
   attributes: string[];
 }
 
-/** The key terms of `part`, canonical (see `canonicalTerm`). */
+/**
+ * The key terms of `part`, canonical (see `canonicalTerm`): a phrase of the lexicon counts as
+ * its one word ("washing machine" as "washer"), and the two sides of a choice ("hot or cold")
+ * as one term `hot|cold` that either side satisfies.
+ */
 export function partTerms(part: QuestionPart): PartTerms {
   const entities: string[] = [];
   const attributes: string[] = [];
-  for (const term of part.terms.map(canonicalTerm)) {
+  for (const term of phrasedTerms(part).map(canonicalTerm)) {
     if (modelNames(term).length > 0) entities.push(term);
     else if ((term.length > 1 || /\d/.test(term)) && !WEAK_TERMS.has(term)) attributes.push(term);
   }
-  return { entities: [...new Set(entities)], attributes: [...new Set(attributes)] };
+  const unique = [...new Set(attributes)];
+  // A hyphenated word counts through its parts ("self-clean" as "self" and "clean"), not three times.
+  const counted = unique.filter(
+    (term) => !term.includes('-') || !term.split('-').every((piece) => unique.includes(piece)),
+  );
+  return { entities: [...new Set(entities)], attributes: withChoices(part.text, counted) };
 }
+
+/** The part's terms with the words of each lexicon phrase in its text replaced by the phrase's word. */
+function phrasedTerms(part: QuestionPart): string[] {
+  let terms = [...part.terms];
+  for (const phrase of phrasesIn(part.text)) {
+    const [word] = contentTerms(phrase.word);
+    if (word === undefined || !phrase.stems.every((stem) => terms.includes(stem))) continue;
+    terms = [...terms.filter((term) => !phrase.stems.includes(term)), word];
+  }
+  return terms;
+}
+
+/** `attributes` with the two sides of each "A or B" of `text` merged into one choice term `a|b`. */
+function withChoices(text: string, attributes: string[]): string[] {
+  let result = attributes;
+  for (const match of rewritePhrases(text).matchAll(CHOICE)) {
+    const [left] = checkTerms(match[1] ?? '');
+    const [right] = checkTerms(match[2] ?? '');
+    if (left === undefined || right === undefined || left === right) continue;
+    if (!result.includes(left) || !result.includes(right)) continue;
+    result = [...result.filter((term) => term !== left && term !== right), `${left}|${right}`];
+  }
+  return result;
+}
+
+/** "A or B", "A or the B": one word each side. */
+const CHOICE = /([\p{L}][\p{L}-]*)\s+or\s+(?:the\s+|a\s+|an\s+)?([\p{L}][\p{L}-]*)/giu;
 
 /** The given passages as coverage sees them: each one's terms, and term weights by idf over them. */
 export interface GivenTerms {
@@ -188,7 +233,7 @@ export function claimBackedAddresses(
 ): boolean {
   const { attributes } = partTerms(part);
   const claimTerms = new Set(checkTerms(item.core));
-  if (attributes.length > 0 && !attributes.some((term) => claimTerms.has(term))) return false;
+  if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
   if (!valueAnswers(part, extractQuantities(item.core))) return false;
   const partModels = modelNames(part.terms.join(' '));
   const claimModels = modelNames(item.core);
