@@ -4,6 +4,7 @@
  * such as DW-480, which a passage must name, in its title or text) and its attribute terms
  * (share weighted by idf over the given passages and √length).
  */
+import { questionSentence } from '../question/analyse-question.js';
 import { modelNames } from '../question/model-names.js';
 import { contentTerms } from '../text/terms.js';
 import { extractQuantities } from '../text/quantities.js';
@@ -15,6 +16,7 @@ import {
   canonicalTerm,
   checkTerms,
   givenWeights,
+  alternativesOf,
   hasTerm,
   termWeight,
   WEAK_TERMS,
@@ -40,18 +42,31 @@ export const ADDRESS_THRESHOLD = 0.6;
 export const UNKNOWN_TERM_FACTOR = 0.3;
 
 /**
- * A weighting for `part`'s terms: `base` (√length by default), discounted for terms the library
- * never uses: "how far ahead do I book" is answered by "book 5 working days in advance".
+ * A weighting for `part`'s terms: `base` (√length by default), discounted for words that only set
+ * the scene, and for terms the library never uses: "how far ahead do I book" is answered by
+ * "book 5 working days in advance". With `discountUnknown` false, a word the library never uses
+ * weighs as a typical word of the part instead (not as the rarest, which idf would make it): it
+ * still counts ("the drain pump's part number" is not the filter's), without outweighing the rest.
  */
 export function partWeighting(
   part: QuestionPart,
   base: (term: string) => number = termWeight,
   discountUnknown = true,
 ): (term: string) => number {
-  const unknown = discountUnknown ? (part.unknownTerms ?? []) : [];
-  const discounted = new Set([...unknown, ...(part.contextTerms ?? [])].map(canonicalTerm));
-  if (discounted.size === 0) return base;
-  return (term) => base(term) * (discounted.has(term) ? UNKNOWN_TERM_FACTOR : 1);
+  const unknown = new Set((part.unknownTerms ?? []).map(canonicalTerm));
+  const context = new Set((part.contextTerms ?? []).map(canonicalTerm));
+  if (unknown.size === 0 && context.size === 0) return base;
+  const known = partTerms(part)
+    .attributes.flatMap(alternativesOf)
+    .filter((term) => !unknown.has(term))
+    .map(base)
+    .sort((a, b) => a - b);
+  const typical = known[Math.floor(known.length / 2)];
+  return (term) => {
+    let value = base(term);
+    if (unknown.has(term)) value = discountUnknown ? value * UNKNOWN_TERM_FACTOR : Math.min(value, typical ?? value);
+    return context.has(term) ? value * UNKNOWN_TERM_FACTOR : value;
+  };
 }
 
 /** A part's terms split into the entities it is about and the attributes it asks for. */
@@ -163,7 +178,7 @@ export const COMMON_NAME_WEIGHT = 2;
  * mention to be about the same thing, as case-insensitive patterns; common names are left out.
  */
 export function requiredNames(part: QuestionPart): RegExp[] {
-  const asked = part.text.split(/(?<=[.!])\s+(?=\S)/).pop() ?? part.text;
+  const asked = questionSentence(part.text);
   return partNames(asked)
     .filter((name) => {
       const [stem] = contentTerms(name);

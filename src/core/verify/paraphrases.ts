@@ -18,10 +18,10 @@ import { contentTerms } from '../text/terms.js';
  */
 const SYNONYM_CLASSES: readonly (readonly string[])[] = [
   // Bounds and amounts.
-  ['maximum', 'highest', 'max', 'top', 'limit', 'upper'],
+  ['maximum', 'highest', 'max', 'limit'],
   ['minimum', 'lowest', 'min'],
   ['total', 'overall', 'altogether', 'combined', 'entire', 'whole'],
-  ['capacity', 'holds', 'hold', 'volume', 'size', 'big', 'large'],
+  ['capacity', 'holds', 'hold', 'volume', 'size', 'big', 'large', 'fit', 'fits'],
   ['weight', 'weigh', 'weighs', 'heavy'],
   ['height', 'high', 'tall'],
   ['width', 'wide', 'broad'],
@@ -34,6 +34,7 @@ const SYNONYM_CLASSES: readonly (readonly string[])[] = [
   ['cost', 'price', 'charge', 'charged', 'fee', 'fees', 'pay', 'paid', 'payment'],
   ['gap', 'space', 'clearance', 'distance'],
   // Things and places.
+  ['container', 'reservoir', 'compartment', 'tank', 'receptacle'],
   ['interior', 'inside', 'cavity', 'internal', 'inner', 'chamber'],
   ['exterior', 'outside', 'outer', 'external'],
   ['home', 'house', 'property', 'flat', 'apartment', 'dwelling', 'premises'],
@@ -73,7 +74,7 @@ const SYNONYM_CLASSES: readonly (readonly string[])[] = [
   ['install', 'installed', 'installation', 'mount', 'mounted'],
   ['register', 'registration', 'registered', 'enrol', 'activate'],
   ['store', 'storage'],
-  ['include', 'included', 'includes', 'contain', 'contains'],
+  ['include', 'included', 'includes'],
   ['exclude', 'excluded', 'exclusion', 'except'],
   ['return', 'returned', 'returns', 'refund'],
   ['child', 'children', 'kid', 'kids', 'toddler'],
@@ -91,6 +92,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:hook|hooks|hooked|hooking)\s+(?:it\s+|them\s+)?up\b/gi, 'connect'],
   [/\b(?:plug|plugs|plugged|plugging)\s+(?:it\s+|them\s+)?in\b/gi, 'connect'],
   [/\b(?:send|sent|sending|bring|take|ship)\s+(?:it\s+|them\s+|\w+\s+)?back\b/gi, 'return'],
+  [/\btop (?=speed|temperature|setting)/gi, 'maximum '],
   [/\bin total\b/gi, 'total'],
   [/\bin all\b/gi, 'total'],
   [/\bproof of purchase\b/gi, 'receipt'],
