@@ -11,7 +11,7 @@ import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { passageEvidence } from './evidence-text.js';
 import { valueAnswers } from './expected-values.js';
-import { phrasesIn, rewritePhrases } from './paraphrases.js';
+import { phrasesIn, rewritePhrases } from '../text/paraphrases.js';
 import {
   canonicalTerm,
   checkTerms,

@@ -6,7 +6,7 @@
  * all are about warranties, says little about whether one of them answers).
  */
 import { contentTerms } from '../text/terms.js';
-import { paraphraseClass, relatedTerms, rewritePhrases } from './paraphrases.js';
+import { paraphraseClass, relatedTerms, rewritePhrases } from '../text/paraphrases.js';
 
 /** Terms that rarely decide what a question or a claim is about. */
 export const WEAK_TERMS: ReadonlySet<string> = new Set([
