@@ -142,19 +142,6 @@ function buildClasses(): Map<string, string> {
 
 const CLASS_OF = buildClasses();
 
-function buildMembers(): Map<string, string[]> {
-  const members = new Map<string, string[]>();
-  for (const [item, head] of CLASS_OF) members.set(head, [...(members.get(head) ?? []), item]);
-  return members;
-}
-
-const MEMBERS = buildMembers();
-
-/** Every stem of the class `term` belongs to (itself included); just `[term]` when it has none. */
-export function paraphraseStems(term: string): readonly string[] {
-  return MEMBERS.get(paraphraseClass(term)) ?? [term];
-}
-
 /** The class a stem belongs to, named by its first word's stem; the stem itself when it has none. */
 export function paraphraseClass(term: string): string {
   return CLASS_OF.get(term) ?? term;
