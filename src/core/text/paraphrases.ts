@@ -79,7 +79,7 @@ const SYNONYM_CLASSES: readonly (readonly string[])[] = [
   ['return', 'returned', 'returns', 'refund'],
   ['child', 'children', 'kid', 'kids', 'toddler'],
   ['button', 'buttons', 'control', 'controls', 'knob', 'knobs'],
-  ['advance', 'ahead', 'beforehand', 'prior', 'notice'],
+  ['advance', 'ahead', 'beforehand', 'prior'],
   ['recommend', 'recommended', 'advise', 'advised', 'suggest'],
 ];
 
@@ -93,6 +93,7 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:plug|plugs|plugged|plugging)\s+(?:it\s+|them\s+)?in\b/gi, 'connect'],
   [/\b(?:send|sent|sending|bring|take|ship)\s+(?:it\s+|them\s+|\w+\s+)?back\b/gi, 'return'],
   [/\btop (?=speed|temperature|setting)/gi, 'maximum '],
+  [/\bself[- ]clean(?:ing|s)?\b/gi, 'clean'],
   [/\bin total\b/gi, 'total'],
   [/\bin all\b/gi, 'total'],
   [/\bproof of purchase\b/gi, 'receipt'],

@@ -56,6 +56,8 @@ export const WEAK_TERMS: ReadonlySet<string> = new Set([
   'way',
   'thing',
   'someth',
+  'someon',
+  'somebodi',
   'anyth',
   'myself',
   'yourself',
