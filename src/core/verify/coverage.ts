@@ -263,6 +263,48 @@ export function claimBackedAddresses(
 }
 
 /**
+ * True when a supported claim answers `part` through the part's most specific words: the claim
+ * itself names the part's rarest word in the library (of those the library uses and the asker did
+ * not only set the scene with), its cited passage names the next rarest too, and the claim gives a
+ * value of the kind asked about the part's models and names. "It needs a solid, level floor and
+ * the manual rules out carpet" answers "can it go on the carpet in the spare room"; "the warranty
+ * lasts 2 years" does not answer "is water damage covered".
+ */
+export function claimAnswersByKeyTerms(
+  part: QuestionPart,
+  item: { core: string; passages: readonly RetrievedPassage[] },
+): boolean {
+  const weights = part.weights;
+  if (!weights) return false;
+  const skipped = new Set([...(part.unknownTerms ?? []), ...(part.contextTerms ?? [])].map(canonicalTerm));
+  const library = new Map<string, number>();
+  for (const [term, value] of Object.entries(weights)) {
+    const key = canonicalTerm(term);
+    library.set(key, Math.max(library.get(key) ?? 0, value));
+  }
+  const known = partTerms(part)
+    .attributes.filter((term) => alternativesOf(term).every((side) => !skipped.has(side)))
+    .map((term) => ({ term, weight: Math.max(...alternativesOf(term).map((side) => library.get(side) ?? 0)) }))
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight);
+  const [first, second] = known;
+  if (!first || !second) return false;
+  const claimTerms = new Set(checkTerms(item.core));
+  if (!hasTerm(claimTerms, first.term)) return false;
+  if (!valueAnswers(part, extractQuantities(item.core))) return false;
+  const partModels = modelNames(part.terms.join(' '));
+  const claimModels = modelNames(item.core);
+  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
+    return false;
+  return item.passages.some((passage) => {
+    const evidence = passageEvidence(passage.passage);
+    if (requiredNames(part).some((name) => !name.test(`${item.core}\n${evidence}`))) return false;
+    if (partModels.length > 0 && !partModels.some((model) => modelNames(evidence).includes(model))) return false;
+    return hasTerm(new Set([...claimTerms, ...checkTerms(evidence)]), second.term);
+  });
+}
+
+/**
  * The part's term weights in the whole library, as retrieval set them (idf, with the asker's own
  * wording, scene-setting words and numbers discounted); undefined before retrieval.
  */
