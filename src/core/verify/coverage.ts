@@ -264,11 +264,12 @@ export function claimBackedAddresses(
 
 /**
  * True when a supported claim answers `part` through the part's most specific words: the claim
- * itself names the part's rarest word in the library (of those the library uses and the asker did
- * not only set the scene with), its cited passage names the next rarest too, and the claim gives a
+ * itself names the part's rarest word in the library (of those the asker did not only set the
+ * scene with), its cited passage names the next rarest too, and the claim gives a
  * value of the kind asked about the part's models and names. "It needs a solid, level floor and
  * the manual rules out carpet" answers "can it go on the carpet in the spare room"; "the warranty
- * lasts 2 years" does not answer "is water damage covered".
+ * lasts 2 years" does not answer "is water damage covered". Not for parts with a word the library
+ * never uses.
  */
 export function claimAnswersByKeyTerms(
   part: QuestionPart,
@@ -276,7 +277,16 @@ export function claimAnswersByKeyTerms(
 ): boolean {
   const weights = part.weights;
   if (!weights) return false;
-  const skipped = new Set([...(part.unknownTerms ?? []), ...(part.contextTerms ?? [])].map(canonicalTerm));
+  const unknown = new Set((part.unknownTerms ?? []).map(canonicalTerm));
+  const context = new Set((part.contextTerms ?? []).map(canonicalTerm));
+  // A word the library never uses may name what is asked ("the drain pump"): this path cannot vouch for it.
+  if (
+    partTerms(part).attributes.some((term) =>
+      alternativesOf(term).some((side) => unknown.has(side) && !context.has(side)),
+    )
+  )
+    return false;
+  const skipped = new Set([...unknown, ...context]);
   const library = new Map<string, number>();
   for (const [term, value] of Object.entries(weights)) {
     const key = canonicalTerm(term);
