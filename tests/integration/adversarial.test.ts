@@ -1,6 +1,8 @@
 /**
- * The checker against answers written to be wrong (and some written to be right): the
- * adversarial set over the sample corpus, scored by flag.
+ * The checker against answers written to be wrong (and some written to be right), scored by
+ * flag: the adversarial set written with the checker (the issue's targets apply to it), a
+ * development set and two sets written blind by other sessions (measured bounds, so a change
+ * that makes them worse fails; see evals/README.md for the numbers and how each set was used).
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,16 +12,16 @@ import { parseFlagExpectations, scoreDetection, type DetectionReport } from '../
 import { parseQuestions, parseScriptedAnswers } from '../../src/core/evaluate/question-set.js';
 import { runEvaluation } from '../../src/core/evaluate/run-evaluation.js';
 import { ScriptedGenerator } from '../../src/core/generate/scripted-generator.js';
+import type { SourceDocument } from '../../src/core/types.js';
 import { createEngine } from '../../src/core/pipeline/engine.js';
 import { ingestDocuments } from '../../src/core/pipeline/ingest-documents.js';
 
-const folder = 'tests/fixtures/adversarial';
-let report: DetectionReport;
+let documents: SourceDocument[];
 
-beforeAll(async () => {
+async function score(folder: string): Promise<DetectionReport> {
   const answers = parseScriptedAnswers(await readFile(`${folder}/answers.jsonl`, 'utf8'), 'answers.jsonl');
   const engine = createEngine({ embedder: new HashingEmbedder(), generator: new ScriptedGenerator(answers) });
-  await ingestDocuments(engine, (await loadCorpus('corpus')).documents);
+  await ingestDocuments(engine, documents);
   const questions = parseQuestions(await readFile(`${folder}/questions.jsonl`, 'utf8'), 'questions.jsonl');
   const results = await runEvaluation(engine, questions, {
     corpus: 'corpus',
@@ -30,19 +32,28 @@ beforeAll(async () => {
     top_k: 6,
     started: '',
   });
-  report = scoreDetection(
+  return scoreDetection(
     results,
     parseFlagExpectations(await readFile(`${folder}/expected.jsonl`, 'utf8'), 'expected.jsonl'),
   );
+}
+
+beforeAll(async () => {
+  documents = (await loadCorpus('corpus')).documents;
 });
 
-describe('adversarial answers', () => {
+describe('adversarial answers written with the checker', () => {
+  let report: DetectionReport;
+  beforeAll(async () => {
+    report = await score('tests/fixtures/adversarial');
+  });
+
   it('has at least 60 answers with expected flags, faulty and correct', () => {
     expect(report.faulty + report.correct).toBeGreaterThanOrEqual(60);
     expect(report.correct).toBeGreaterThanOrEqual(15);
   });
 
-  it('catches at least 90% of faulty answers with the expected flags', () => {
+  it('catches at least 90% of faulty answers with the expected flags, for every flag', () => {
     expect(report.detected / report.faulty).toBeGreaterThanOrEqual(0.9);
     for (const flag of [
       'invalid_citation',
@@ -50,13 +61,38 @@ describe('adversarial answers', () => {
       'superseded',
       'conflict',
       'missing_evidence',
+      'injection',
     ] as const) {
       const row = report.perFlag[flag]!;
       expect(row.detected / row.expected, flag).toBeGreaterThanOrEqual(0.9);
     }
   });
 
-  it('keeps false alarms on correct answers within the measured bound (target 5%, see evals/README.md)', () => {
-    expect(report.falseAlarms / report.correct).toBeLessThanOrEqual(0.25);
+  it('flags at most 5% of the correct answers', () => {
+    expect(report.falseAlarms / report.correct).toBeLessThanOrEqual(0.05);
+  });
+});
+
+/** Measured on each set when it was added to the tests (evals/README.md): a change may improve them, not worsen them. */
+const MEASURED = [
+  { folder: 'tests/fixtures/adversarial-dev', detected: 12, falseAlarms: 7 },
+  { folder: 'tests/fixtures/adversarial-heldout', detected: 13, falseAlarms: 21 },
+  { folder: 'tests/fixtures/adversarial-heldout-2', detected: 12, falseAlarms: 14 },
+];
+
+describe.each(MEASURED)('adversarial answers written blind: $folder', ({ folder, detected, falseAlarms }) => {
+  let report: DetectionReport;
+  beforeAll(async () => {
+    report = await score(folder);
+  });
+
+  it('has 40 answers, 24 of them correct', () => {
+    expect(report.faulty + report.correct).toBe(40);
+    expect(report.correct).toBe(24);
+  });
+
+  it(`detects at least ${detected} of the faulty answers and flags at most ${falseAlarms} correct ones`, () => {
+    expect(report.detected).toBeGreaterThanOrEqual(detected);
+    expect(report.falseAlarms).toBeLessThanOrEqual(falseAlarms);
   });
 });

@@ -14,8 +14,6 @@ export { modelNames } from './model-names.js';
 
 /** A part with fewer own content terms than this borrows the previous part's ("and if so, for how long"). */
 const MIN_OWN_TERMS = 1;
-/** A question sentence with fewer own terms than this also needs the statement before it ("… Is that right?"). */
-const MIN_QUESTION_TERMS = 2;
 
 /**
  * Splits `question` into the parts an answer must cover; always at least one.
@@ -34,12 +32,11 @@ export function analyseQuestion(question: string): QuestionPart[] {
     const carried = own.length > 0 ? [] : carriedModels(models, index, allModels);
     const asked = questionSentence(text);
     const askedTerms = termsOf(asked);
-    // A statement before the question ("Our washer shows E21. How often…") is context: its words
-    // help retrieval (they are in `text`) but need not be covered, unless the question alone says
-    // too little ("My manual says 1 year. Is that still right?").
-    const needsContext = countNonModelTerms(askedTerms) < MIN_QUESTION_TERMS;
-    const ownTerms = needsContext ? termsOf(text) : askedTerms;
-    const contextTerms = needsContext ? sceneTerms(text, askedTerms) : [];
+    // A statement around the question ("Our washer shows E21. How often…", "The mesh on my
+    // filter has torn. What part number do I need?") is context: its words help retrieval and
+    // count, discounted, in coverage.
+    const ownTerms = termsOf(text);
+    const contextTerms = sceneTerms(text, askedTerms);
     const previous = parts[parts.length - 1];
     const borrowed = previous && countNonModelTerms(ownTerms) < MIN_OWN_TERMS ? previous.terms : [];
     const entityTerms = [...own, ...carried].flatMap((model) => contentTerms(model));
@@ -68,9 +65,14 @@ function carriedModels(models: string[][], index: number, allModels: string[]): 
   return allModels;
 }
 
-/** The question of a part that carries a statement before it ("My manual says 1 year. Is that right"). */
-function questionSentence(text: string): string {
-  return text.split(/(?<=[.!])\s+(?=\S)/).pop() ?? text;
+/**
+ * The question of a part that carries a statement before it ("My manual says 1 year. Is that
+ * right"), or after it ("Is it OK to sit on the door? It's a DW-480"): its last sentence that
+ * asks, else its last sentence.
+ */
+export function questionSentence(text: string): string {
+  const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
+  return [...sentences].reverse().find((sentence) => /\?\s*$/.test(sentence)) ?? sentences.pop() ?? text;
 }
 
 /** Terms of the statement before the question, less the question's own and the statement's codes and names. */

@@ -400,6 +400,9 @@ export function quantityStated(claim: Quantity, evidence: readonly Quantity[]): 
     ) {
       return close(claim.value, stated.value) || close(claim.value, stated.max);
     }
+    // "six weeks" (the interval) is stated by "every 6 weeks".
+    if (claim.dimension === 'duration' && stated.dimension === 'frequency' && stated.unit === 's')
+      return close(claim.value, stated.value);
     if (claim.dimension === 'count' && stated.dimension === 'date')
       return stated.key?.slice(0, 4) === String(claim.value);
     if (claim.dimension === 'count') return rawNumbers(stated).some((n) => close(n, claim.value));

@@ -14,6 +14,7 @@ import { passageEvidence } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { judgeLexically } from './lexical-judge.js';
+import { checkTerms, keyTerms } from './term-weights.js';
 
 /** What checking the claims needs. */
 export interface ClaimContext {
@@ -41,7 +42,7 @@ export async function checkClaims(
 ): Promise<{ checked: CheckedClaim[]; warnings: RagWarning[] }> {
   const checked: CheckedClaim[] = [];
   const warnings: RagWarning[] = [];
-  for (const [index, draft] of drafts.entries()) {
+  for (const [index, draft] of withRestatedCites(drafts).entries()) {
     const result = await checkClaim(draft, context);
     checked.push(result);
     const label = `Claim ${index + 1} ("${shorten(draft.text)}")`;
@@ -92,6 +93,40 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (context.judge.id !== 'lexical') reasons.push(...missingFacts(core, evidence));
   if (reasons.length === 0 && injected) reasons.push('its only support is text planted to instruct an assistant');
   return reasons.length > 0 ? fail(reasons) : { claim: { ...base, supported: true }, core, passages, injected };
+}
+
+/** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */
+const MAX_LEAD_TERMS = 6;
+
+/**
+ * Uncited short leads take the citations of the cited claim beside them and are judged against
+ * its passages: a lead of at most three terms before a cited sentence ("Class B. The WM-720 is
+ * rated B [2]"), or one that only restates the cited claim before or after it ("Cold. The Rinse
+ * programme rinses with cold water [3]"). Every other uncited claim stays uncited.
+ */
+function withRestatedCites(drafts: readonly ClaimDraft[]): ClaimDraft[] {
+  return drafts.map((draft, index) => {
+    // A bracket in an uncited claim is a citation the checker does not recognise: never inherit for it.
+    if (draft.cites.length > 0 || /[[\]]/.test(draft.text)) return draft;
+    const terms = keyTerms(claimCore(draft.text));
+    if (terms.length === 0 || terms.length > MAX_LEAD_TERMS) return draft;
+    // A lead ("Class B.", "0.1 MPa.") is judged with the cited sentence after it; a closing
+    // remark only when it repeats the cited sentence before it.
+    const next = drafts[index + 1];
+    const previous = drafts[index - 1];
+    const neighbour =
+      next !== undefined && next.cites.length > 0 && terms.length <= MAX_LEAD_TERMS / 2
+        ? next
+        : [next, previous].find(
+            (other) => other !== undefined && other.cites.length > 0 && isContained(terms, other.text),
+          );
+    return neighbour ? { ...draft, cites: [...neighbour.cites] } : draft;
+  });
+}
+
+function isContained(terms: readonly string[], text: string): boolean {
+  const present = new Set(checkTerms(text));
+  return terms.every((term) => present.has(term));
 }
 
 /**

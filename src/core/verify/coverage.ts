@@ -4,13 +4,24 @@
  * such as DW-480, which a passage must name, in its title or text) and its attribute terms
  * (share weighted by idf over the given passages and √length).
  */
+import { questionSentence } from '../question/analyse-question.js';
 import { modelNames } from '../question/model-names.js';
 import { contentTerms } from '../text/terms.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { passageEvidence } from './evidence-text.js';
 import { valueAnswers } from './expected-values.js';
-import { canonicalTerm, checkTerms, givenWeights, termWeight, WEAK_TERMS, weightedShare } from './term-weights.js';
+import { phrasesIn, rewritePhrases } from '../text/paraphrases.js';
+import {
+  canonicalTerm,
+  checkTerms,
+  givenWeights,
+  alternativesOf,
+  hasTerm,
+  termWeight,
+  WEAK_TERMS,
+  weightedShare,
+} from './term-weights.js';
 
 /**
  * Least share of a part's attribute terms one given passage must contain to cover it. Lenient on
@@ -31,18 +42,31 @@ export const ADDRESS_THRESHOLD = 0.6;
 export const UNKNOWN_TERM_FACTOR = 0.3;
 
 /**
- * A weighting for `part`'s terms: `base` (√length by default), discounted for terms the library
- * never uses: "how far ahead do I book" is answered by "book 5 working days in advance".
+ * A weighting for `part`'s terms: `base` (√length by default), discounted for words that only set
+ * the scene, and for terms the library never uses: "how far ahead do I book" is answered by
+ * "book 5 working days in advance". With `discountUnknown` false, a word the library never uses
+ * weighs as a typical word of the part instead (not as the rarest, which idf would make it): it
+ * still counts ("the drain pump's part number" is not the filter's), without outweighing the rest.
  */
 export function partWeighting(
   part: QuestionPart,
   base: (term: string) => number = termWeight,
   discountUnknown = true,
 ): (term: string) => number {
-  const unknown = discountUnknown ? (part.unknownTerms ?? []) : [];
-  const discounted = new Set([...unknown, ...(part.contextTerms ?? [])].map(canonicalTerm));
-  if (discounted.size === 0) return base;
-  return (term) => base(term) * (discounted.has(term) ? UNKNOWN_TERM_FACTOR : 1);
+  const unknown = new Set((part.unknownTerms ?? []).map(canonicalTerm));
+  const context = new Set((part.contextTerms ?? []).map(canonicalTerm));
+  if (unknown.size === 0 && context.size === 0) return base;
+  const known = partTerms(part)
+    .attributes.flatMap(alternativesOf)
+    .filter((term) => !unknown.has(term))
+    .map(base)
+    .sort((a, b) => a - b);
+  const typical = known[Math.floor(known.length / 2)];
+  return (term) => {
+    let value = base(term);
+    if (unknown.has(term)) value = discountUnknown ? value * UNKNOWN_TERM_FACTOR : Math.min(value, typical ?? value);
+    return context.has(term) ? value * UNKNOWN_TERM_FACTOR : value;
+  };
 }
 
 /** A part's terms split into the entities it is about and the attributes it asks for. */
@@ -51,16 +75,52 @@ export interface PartTerms {
   attributes: string[];
 }
 
-/** The key terms of `part`, canonical (see `canonicalTerm`). */
+/**
+ * The key terms of `part`, canonical (see `canonicalTerm`): a phrase of the lexicon counts as
+ * its one word ("washing machine" as "washer"), and the two sides of a choice ("hot or cold")
+ * as one term `hot|cold` that either side satisfies.
+ */
 export function partTerms(part: QuestionPart): PartTerms {
   const entities: string[] = [];
   const attributes: string[] = [];
-  for (const term of part.terms.map(canonicalTerm)) {
+  for (const term of phrasedTerms(part).map(canonicalTerm)) {
     if (modelNames(term).length > 0) entities.push(term);
     else if ((term.length > 1 || /\d/.test(term)) && !WEAK_TERMS.has(term)) attributes.push(term);
   }
-  return { entities: [...new Set(entities)], attributes: [...new Set(attributes)] };
+  const unique = [...new Set(attributes)];
+  // A hyphenated word counts through its parts ("self-clean" as "self" and "clean"), not three times.
+  const counted = unique.filter(
+    (term) => !term.includes('-') || !term.split('-').every((piece) => unique.includes(piece)),
+  );
+  return { entities: [...new Set(entities)], attributes: withChoices(part.text, counted) };
 }
+
+/** The part's terms with the words of each lexicon phrase in its text replaced by the phrase's word. */
+function phrasedTerms(part: QuestionPart): string[] {
+  let terms = [...part.terms];
+  for (const phrase of phrasesIn(part.text)) {
+    const [word] = contentTerms(phrase.word);
+    if (word === undefined || !phrase.stems.every((stem) => terms.includes(stem))) continue;
+    terms = [...terms.filter((term) => !phrase.stems.includes(term)), word];
+  }
+  return terms;
+}
+
+/** `attributes` with the two sides of each "A or B" of `text` merged into one choice term `a|b`. */
+function withChoices(text: string, attributes: string[]): string[] {
+  let result = attributes;
+  for (const match of rewritePhrases(text).matchAll(CHOICE)) {
+    const [left] = checkTerms(match[1] ?? '');
+    const [right] = checkTerms(match[2] ?? '');
+    if (left === undefined || right === undefined || left === right) continue;
+    if (!result.includes(left) || !result.includes(right)) continue;
+    result = [...result.filter((term) => term !== left && term !== right), `${left}|${right}`];
+  }
+  return result;
+}
+
+/** "A or B", "A or the B": one word each side. */
+const CHOICE = /([\p{L}][\p{L}-]*)\s+or\s+(?:the\s+|a\s+|an\s+)?([\p{L}][\p{L}-]*)/giu;
 
 /** The given passages as coverage sees them: each one's terms, and term weights by idf over them. */
 export interface GivenTerms {
@@ -118,7 +178,7 @@ export const COMMON_NAME_WEIGHT = 2;
  * mention to be about the same thing, as case-insensitive patterns; common names are left out.
  */
 export function requiredNames(part: QuestionPart): RegExp[] {
-  const asked = part.text.split(/(?<=[.!])\s+(?=\S)/).pop() ?? part.text;
+  const asked = questionSentence(part.text);
   return partNames(asked)
     .filter((name) => {
       const [stem] = contentTerms(name);
@@ -188,7 +248,7 @@ export function claimBackedAddresses(
 ): boolean {
   const { attributes } = partTerms(part);
   const claimTerms = new Set(checkTerms(item.core));
-  if (attributes.length > 0 && !attributes.some((term) => claimTerms.has(term))) return false;
+  if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
   if (!valueAnswers(part, extractQuantities(item.core))) return false;
   const partModels = modelNames(part.terms.join(' '));
   const claimModels = modelNames(item.core);
@@ -199,6 +259,58 @@ export function claimBackedAddresses(
     const evidence = passageEvidence(passage.passage);
     if (requiredNames(part).some((name) => !name.test(evidence))) return false;
     return passageCoverage(part, new Set(checkTerms(evidence)), weighting) >= BACKED_ADDRESS_THRESHOLD;
+  });
+}
+
+/**
+ * True when a supported claim answers `part` through the part's most specific words: the claim
+ * itself names the part's rarest word in the library (of those the asker did not only set the
+ * scene with), its cited passage names the next rarest too, and the claim gives a
+ * value of the kind asked about the part's models and names. "It needs a solid, level floor and
+ * the manual rules out carpet" answers "can it go on the carpet in the spare room"; "the warranty
+ * lasts 2 years" does not answer "is water damage covered". Not for parts with a word the library
+ * never uses.
+ */
+export function claimAnswersByKeyTerms(
+  part: QuestionPart,
+  item: { core: string; passages: readonly RetrievedPassage[] },
+): boolean {
+  const weights = part.weights;
+  if (!weights) return false;
+  const unknown = new Set((part.unknownTerms ?? []).map(canonicalTerm));
+  const context = new Set((part.contextTerms ?? []).map(canonicalTerm));
+  // A word the library never uses may name what is asked ("the drain pump"): this path cannot vouch for it.
+  if (
+    partTerms(part).attributes.some((term) =>
+      alternativesOf(term).some((side) => unknown.has(side) && !context.has(side)),
+    )
+  )
+    return false;
+  const skipped = new Set([...unknown, ...context]);
+  const library = new Map<string, number>();
+  for (const [term, value] of Object.entries(weights)) {
+    const key = canonicalTerm(term);
+    library.set(key, Math.max(library.get(key) ?? 0, value));
+  }
+  const known = partTerms(part)
+    .attributes.filter((term) => alternativesOf(term).every((side) => !skipped.has(side)))
+    .map((term) => ({ term, weight: Math.max(...alternativesOf(term).map((side) => library.get(side) ?? 0)) }))
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight);
+  const [first, second] = known;
+  if (!first || !second) return false;
+  const claimTerms = new Set(checkTerms(item.core));
+  if (!hasTerm(claimTerms, first.term)) return false;
+  if (!valueAnswers(part, extractQuantities(item.core))) return false;
+  const partModels = modelNames(part.terms.join(' '));
+  const claimModels = modelNames(item.core);
+  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
+    return false;
+  return item.passages.some((passage) => {
+    const evidence = passageEvidence(passage.passage);
+    if (requiredNames(part).some((name) => !name.test(`${item.core}\n${evidence}`))) return false;
+    if (partModels.length > 0 && !partModels.some((model) => modelNames(evidence).includes(model))) return false;
+    return hasTerm(new Set([...claimTerms, ...checkTerms(evidence)]), second.term);
   });
 }
 

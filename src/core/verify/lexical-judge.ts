@@ -12,7 +12,7 @@ import { claimCore } from './claim-core.js';
 import { evidenceSentences } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import { isQuoteOf } from './match-text.js';
-import { isNegated } from './negation.js';
+import { isNegated, polarityDiffers } from './negation.js';
 import { checkTerms, keyTerms, weightedShare } from './term-weights.js';
 
 /**
@@ -39,16 +39,14 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   const present = new Set(evidence.flatMap((text) => checkTerms(text)));
   let score = weightedShare(terms, present);
   const reasons = [...facts];
-  const values = extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
-  const sentence = closestSentence(terms, evidence, values);
-  const closest = sentence === undefined ? undefined : closestClause(terms, sentence);
-  if (closest !== undefined && isNegated(core) !== isNegated(closest)) {
+  const polarity = polarityMismatch(core, evidence);
+  if (polarity !== undefined) {
     score *= NEGATION_PENALTY;
-    reasons.push(isNegated(core) ? 'the passage states it without the negation' : 'the passage states the opposite');
+    reasons.push(polarity);
   }
   if (score < SUPPORT_THRESHOLD)
     reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
-  const stray = strayIdentifiers(core, terms, evidence);
+  const stray = [...strayIdentifiers(core, terms, evidence), ...strayValues(core, evidence)];
   reasons.push(...stray);
   const supported = facts.length === 0 && stray.length === 0 && score >= SUPPORT_THRESHOLD;
   return supported ? { supported, score } : { supported, score, reason: reasons.join('; ') };
@@ -86,6 +84,32 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
 }
 
 /**
+ * Least weighted share of a claim clause's terms that an evidence unit stating one of its values
+ * must contain for the value to be about the same thing: "Drum Clean heats to 90 °C" is not
+ * stated by a passage whose 90 °C belongs to the Cotton programme.
+ */
+export const VALUE_BINDING_THRESHOLD = 0.5;
+
+/** Values of the claim that the cited passage states only about something else. */
+function strayValues(core: string, evidence: readonly string[]): string[] {
+  const units = evidence.flatMap(evidenceSentences).map((unit) => ({
+    quantities: extractQuantities(unit),
+    terms: new Set(checkTerms(unit)),
+  }));
+  const stray: string[] = [];
+  for (const clause of splitClauses(core)) {
+    const terms = claimTerms(clause);
+    if (terms.length < 2) continue;
+    for (const value of extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier')) {
+      const holding = units.filter((unit) => quantityStated(value, unit.quantities));
+      if (holding.length > 0 && !holding.some((unit) => weightedShare(terms, unit.terms) >= VALUE_BINDING_THRESHOLD))
+        stray.push(`${value.raw} is stated about something else in the cited passage`);
+    }
+  }
+  return stray;
+}
+
+/**
  * The evidence sentence sharing the largest weighted share of `terms`; a sentence that also
  * states the claim's values wins ties ("covered for 2 years" over "covered for 5 years").
  */
@@ -106,13 +130,37 @@ function closestSentence(
 }
 
 /**
+ * Why the claim's polarity differs from the evidence, if it does: each clause of the claim is
+ * compared with the evidence clause closest to it, so "rinses with cold water and does not use
+ * detergent" matches a passage saying both, clause by clause.
+ */
+function polarityMismatch(core: string, evidence: readonly string[]): string | undefined {
+  const clauses = splitClauses(core);
+  for (const clause of clauses.length > 1 ? clauses : [core]) {
+    const terms = claimTerms(clause);
+    if (terms.length === 0) continue;
+    const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
+    const sentence = closestSentence(terms, evidence, values);
+    const closest = sentence === undefined ? undefined : closestClause(terms, sentence);
+    if (closest !== undefined && polarityDiffers(clause, closest))
+      return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
+  }
+  return undefined;
+}
+
+/** Where a sentence splits into clauses for polarity: semicolons, joins, and ", which". */
+const CLAUSE_JOINS = /\s*(?:;|,\s*(?:and|but|or|while|which)\b|\s(?:and|but|while|whereas)\s(?=[\w'’]+\s+\w))\s*/i;
+
+function splitClauses(sentence: string): string[] {
+  return sentence.split(CLAUSE_JOINS).filter((clause) => clause.trim() !== '');
+}
+
+/**
  * The clause of `sentence` that shares most of `terms`: a negation elsewhere in the sentence
  * ("takes about 30 minutes and does not affect your warranty") does not flip the claim's part.
  */
 function closestClause(terms: string[], sentence: string): string {
-  const clauses = sentence
-    .split(/\s*(?:;|,\s*(?:and|but|or|while)\b|\s(?:and|but|while|whereas)\s(?=\w+\s+\w))\s*/i)
-    .filter(Boolean);
+  const clauses = splitClauses(sentence);
   if (clauses.length < 2) return sentence;
   let best = { clause: sentence, share: -1 };
   for (const clause of clauses) {

@@ -8,6 +8,7 @@ import type { CheckedClaim } from './check-claims.js';
 import {
   bestCoverage,
   claimAddresses,
+  claimAnswersByKeyTerms,
   claimBackedAddresses,
   givenTerms,
   PART_COVERAGE_FLOOR,
@@ -30,7 +31,8 @@ export function missingEvidenceWarnings(
   for (const part of parts) {
     const addressed =
       supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
-      backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight));
+      backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
+      backedClaims.some((item) => claimAnswersByKeyTerms(part, item));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;

@@ -5,12 +5,38 @@
 
 /** Words that negate what follows or state an exclusion. */
 const NEGATION =
-  /\b(?:not|no|never|none|nothing|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t)\b|\b\w+n['’]t\b|\bun(?!screw|plug|pack|load|til|der|it|ion|iform|ique|iver)[a-z]{4,}(?:ed|able)\b/i;
+  /\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t)\b|\b\w+n['’]t\b|\bun(?!screw|plug|pack|load|til|der|it|ion|iform|ique|iver)[a-z]{4,}(?:ed|able)\b/i;
 /** Negation words that only bound a quantity or add emphasis: they do not flip a statement. */
 const NOT_A_NEGATION =
-  /\b(?:no|not) (?:more|less|later|earlier|fewer|longer than|sooner) than\b|\bnot only\b|\bno matter\b|\bnot exceed(?:ing)?\b|\bwithout (?:delay|tools?)\b/gi;
+  /\b(?:no|not) (?:more|less|later|earlier|fewer|longer than|sooner) than\b|\b(?:no|not) [a-z]+er than\b|\bnot only\b|\bno matter\b|\bnot exceed(?:ing)?\b|\bwithout (?:delay|tools?)\b/gi;
 
 /** True when `text` is negated. */
 export function isNegated(text: string): boolean {
   return NEGATION.test(text.replace(NOT_A_NEGATION, ' '));
+}
+
+/** Negation words and exclusions, without "un-" words (see `polarityDiffers`). */
+const NEGATION_WORDS = new RegExp(
+  NEGATION.source.replace(/\|\\bun\(\?![^)]*\)\[a-z\]\{4,\}\(\?:ed\|able\)\\b$/, ''),
+  'i',
+);
+const UN_WORD = /\bun(?!screw|plug|pack|load|til|der|it|ion|iform|ique|iver)([a-z]{4,}(?:ed|able))\b/gi;
+
+/**
+ * True when `claim` and `evidence` differ in polarity. Negation words count on each side; an
+ * "un-" word counts as a negation only where the other side speaks of the same thing
+ * ("unregistered" against "has not been registered" or "registered"): "unbalanced load" alone
+ * is a state, not a negation of what the other side says.
+ */
+export function polarityDiffers(claim: string, evidence: string): boolean {
+  return isNegatedAgainst(claim, evidence) !== isNegatedAgainst(evidence, claim);
+}
+
+function isNegatedAgainst(text: string, other: string): boolean {
+  if (NEGATION_WORDS.test(text.replace(NOT_A_NEGATION, ' '))) return true;
+  for (const match of text.matchAll(UN_WORD)) {
+    const root = (match[1] ?? '').toLowerCase();
+    if (new RegExp(`(?<![a-z])(?:un)?${root}`, 'i').test(other)) return true;
+  }
+  return false;
 }

@@ -30,7 +30,7 @@ const ABSTENTION = [
 
 /** A lead that only says the sources disagree; what follows it may still be a claim. */
 export const DISAGREEMENT_LEAD =
-  /^(?:the )?(?:sources?|documents?|passages?|manuals?)\s+(?:disagree|differ|conflict)(?:\s+(?:on|about) (?:this|that|it))?\s*[:,.;-]?\s*/i;
+  /^(?:(?:the|these|those|both|two|[\p{Lu}\d][\p{L}\d-]*)\s+){0,3}(?:sources?|documents?|passages?|manuals?)\s+(?:disagree|differ|conflict|do not agree|don['’]t agree)(?:\s+(?:here|(?:on|about) (?:this|that|it)))?\s*[:,.;-]?\s*/iu;
 
 /** Talk about the sources: which one is authoritative, which one supersedes which. */
 const SOURCE_TALK =

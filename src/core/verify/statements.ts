@@ -9,7 +9,7 @@ import { extractQuantities, type Quantity, type QuantityDimension } from '../tex
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 
 import type { QuestionPart, RetrievedPassage } from '../types.js';
-import { partTerms, requiredNames } from './coverage.js';
+import { partTerms, partWeighting, requiredNames } from './coverage.js';
 import { passageEvidence } from './evidence-text.js';
 import { answerDimensions, MEASURES } from './expected-values.js';
 import { detectInjection } from './injection.js';
@@ -20,7 +20,7 @@ import { checkTerms, weightedShare } from './term-weights.js';
  * Least share of a part's attribute terms a unit (with its heading) must mention to bear on the
  * part, when the part asks for a kind of value (a duration, a price…), which already narrows it.
  */
-export const STATEMENT_RELEVANCE = 0.34;
+export const STATEMENT_RELEVANCE = 0.3;
 /** The same for parts that take any answer (text, yes-no), where only the terms narrow it. */
 export const OPEN_STATEMENT_RELEVANCE = 0.5;
 /** A unit must also reach this share of the best unit's relevance in its passage: the sentence about the spray arms, not the one beside it about the filter. */
@@ -61,6 +61,8 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
   const headingTerms = checkTerms(item.passage.heading);
   const header = /^\|([^|\n]*)\|[^\n]*\n\|?\s*:?-{2,}/m.exec(item.passage.text)?.[1]?.trim();
   const names = requiredNames(part);
+  // Words of a statement around the question ("The mesh on my filter has torn.") count, discounted.
+  const weighting = partWeighting(part);
   const statements: PartStatement[] = [];
   for (const unit of splitUnits(item.passage.text)) {
     if (unit.kind === 'heading' || unit.kind === 'table-rule') continue;
@@ -70,7 +72,7 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
     // A statement about another named thing ("the drain pump filter" for "the Drum Clean programme") does not bear on the part.
     if (names.some((name) => !name.test(`${item.passage.heading} ${text}`))) continue;
     const terms = new Set([...checkTerms(text), ...headingTerms]);
-    const relevance = weightedShare(attributes, terms);
+    const relevance = weightedShare(attributes, terms, weighting);
     if (relevance < floor) continue;
     const values = extractQuantities(plain).filter(
       (quantity) =>
@@ -80,7 +82,9 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
     );
     statements.push({ item, text, terms, values, negated: isNegated(text), relevance });
   }
-  const best = Math.max(0, ...statements.map((statement) => statement.relevance));
+  // Where the part asks for a kind of value, the bar is set by the units that state one.
+  const bar = typed ? statements.filter((statement) => statement.values.length > 0) : statements;
+  const best = Math.max(0, ...bar.map((statement) => statement.relevance));
   return statements.filter((statement) => statement.relevance >= RELATIVE_RELEVANCE * best);
 }
 

@@ -6,6 +6,7 @@
  * all are about warranties, says little about whether one of them answers).
  */
 import { contentTerms } from '../text/terms.js';
+import { paraphraseClass, relatedTerms, rewritePhrases } from '../text/paraphrases.js';
 
 /** Terms that rarely decide what a question or a claim is about. */
 export const WEAK_TERMS: ReadonlySet<string> = new Set([
@@ -42,12 +43,21 @@ export const WEAK_TERMS: ReadonlySet<string> = new Set([
   'usual',
   'gener',
   'overal',
+  'total',
+  'full',
+  'ok',
+  'okai',
+  'fine',
+  'left',
+  'remain',
   'inform',
   'detail',
   'possibl',
   'way',
   'thing',
   'someth',
+  'someon',
+  'somebodi',
   'anyth',
   'myself',
   'yourself',
@@ -57,31 +67,13 @@ export const WEAK_TERMS: ReadonlySet<string> = new Set([
   'ye',
 ]);
 
-/** Stems with one meaning for the checks ("highest" = "maximum", "guarantee" = "warranty"). */
-const SYNONYMS: Readonly<Record<string, string>> = {
-  highest: 'maximum',
-  max: 'maximum',
-  top: 'maximum',
-  lowest: 'minimum',
-  min: 'minimum',
-  guarante: 'warranti',
-  price: 'cost',
-  charg: 'cost',
-  fee: 'cost',
-  loud: 'nois',
-  decibel: 'nois',
-  space: 'gap',
-  clearanc: 'gap',
-  rpm: 'speed',
-};
-
 /**
- * The canonical stem of `term`: synonyms mapped, and a negating "un-" prefix dropped ("unregist"
+ * The canonical stem of `term`: paraphrases mapped to their class (see `paraphrases.ts`), and a negating "un-" prefix dropped ("unregist"
  * → "regist"; the negation itself is judged by polarity, see `isNegated`).
  */
 export function canonicalTerm(term: string): string {
   const base = /^un[a-z]{5,}$/.test(term) && !UN_WORDS.has(term) ? term.slice(2) : term;
-  return SYNONYMS[base] ?? base;
+  return paraphraseClass(base);
 }
 
 /** Words that begin with "un" without being a negation. */
@@ -107,7 +99,10 @@ const BOUND_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** Canonical content terms of `text`. */
 export function checkTerms(text: string): string[] {
-  const bounded = BOUND_PHRASES.reduce((result, [pattern, word]) => result.replace(pattern, word), text);
+  const bounded = BOUND_PHRASES.reduce(
+    (result, [pattern, word]) => result.replace(pattern, word),
+    rewritePhrases(text),
+  );
   return contentTerms(bounded).map(canonicalTerm);
 }
 
@@ -139,9 +134,25 @@ export function weightedShare(
   let total = 0;
   let found = 0;
   for (const term of new Set(terms)) {
-    const value = weight(term);
+    const value = Math.max(...alternativesOf(term).map(weight));
     total += value;
-    if (present.has(term)) found += value;
+    if (hasTerm(present, term)) found += value;
   }
   return total === 0 ? 1 : found / total;
+}
+
+/** The terms a checker term stands for: itself, or each side of a choice written `hot|cold`. */
+export function alternativesOf(term: string): string[] {
+  return term.split('|');
+}
+
+/**
+ * True when `present` holds `term`: the term itself, a broader or narrower word ("applianc" or
+ * "machin" for "washer"), or, for a choice (`hot|cold`, from "hot or cold"), any one side: an
+ * answer picks one.
+ */
+export function hasTerm(present: ReadonlySet<string>, term: string): boolean {
+  return alternativesOf(term).some(
+    (item) => present.has(item) || relatedTerms(item).some((related) => present.has(related)),
+  );
 }

@@ -1,0 +1,188 @@
+/**
+ * The checker's paraphrase lexicon: words that mean the same in questions and answers about
+ * products, manuals, warranties and services ("pass to the buyer" / "transfer to the new
+ * owner", "how big" / "capacity"), phrases that stand for one word ("washing machine",
+ * "hooked up"), and broader words that cover a narrower one in a rule ("the appliance" covers
+ * "the dishwasher"). Written as general English classes, not from one corpus; the lexical judge
+ * stays literal about everything else (numbers, dates, part numbers, names and polarity are
+ * checked as facts, never through this list).
+ *
+ * Words are written plainly and stemmed here with the index's own stemmer, so a class reads as
+ * English and cannot drift from what `contentTerms` produces.
+ */
+import { contentTerms } from './terms.js';
+
+/**
+ * Classes of words one checker term stands for. Each class maps to its first word's stem. A word
+ * with two common meanings is left out rather than merged ("last": final, or lasts).
+ */
+const SYNONYM_CLASSES: readonly (readonly string[])[] = [
+  // Bounds and amounts.
+  ['maximum', 'highest', 'max', 'limit'],
+  ['minimum', 'lowest', 'min'],
+  ['total', 'overall', 'altogether', 'combined', 'entire', 'whole'],
+  ['capacity', 'holds', 'hold', 'volume', 'size', 'big', 'large', 'fit', 'fits'],
+  ['weight', 'weigh', 'weighs', 'heavy'],
+  ['height', 'high', 'tall'],
+  ['width', 'wide', 'broad'],
+  ['depth', 'deep'],
+  ['noise', 'noisy', 'loud', 'loudness', 'decibel', 'decibels', 'sound'],
+  ['temperature', 'hot', 'warm', 'degrees'],
+  ['speed', 'rpm'],
+  ['frequency', 'interval', 'often', 'regularly'],
+  ['duration', 'period', 'lasts'],
+  ['cost', 'price', 'charge', 'charged', 'fee', 'fees', 'pay', 'paid', 'payment'],
+  ['gap', 'space', 'clearance', 'distance'],
+  // Things and places.
+  ['container', 'reservoir', 'compartment', 'tank', 'receptacle'],
+  ['interior', 'inside', 'cavity', 'internal', 'inner', 'chamber'],
+  ['exterior', 'outside', 'outer', 'external'],
+  ['home', 'house', 'property', 'flat', 'apartment', 'dwelling', 'premises'],
+  ['buyer', 'acquirer'],
+  ['owner', 'owners', 'owned', 'own'],
+  ['warranty', 'guarantee', 'guaranteed'],
+  ['receipt', 'invoice'],
+  ['manual', 'handbook', 'guide', 'instructions'],
+  ['technician', 'engineer', 'mechanic', 'serviceman'],
+  ['appointment', 'booking', 'visit'],
+  ['error', 'fault', 'alarm'],
+  ['smell', 'odour', 'odor', 'stink'],
+  ['programme', 'program', 'cycle'],
+  ['detergent', 'soap'],
+  ['tap', 'faucet', 'supply'],
+  // Actions and states.
+  ['connect', 'connected', 'hook', 'hooked', 'attach', 'attached', 'plug', 'plumb'],
+  ['disconnect', 'detach', 'unplug'],
+  ['transfer', 'transferred', 'transferable', 'pass', 'passes', 'passed', 'assign'],
+  ['sell', 'sold', 'sale', 'resell'],
+  ['buy', 'bought', 'purchase', 'purchased'],
+  ['repair', 'fix', 'fixed', 'mend'],
+  ['replace', 'replacement', 'swap', 'substitute', 'exchange'],
+  ['defect', 'defective', 'faulty', 'broken', 'break', 'malfunction', 'failure', 'fail', 'fails'],
+  ['start', 'begin', 'starts', 'begins', 'launch'],
+  ['finish', 'end', 'ends', 'complete', 'completed', 'done'],
+  ['stop', 'halt', 'pause', 'interrupt'],
+  ['cancel', 'abort', 'terminate'],
+  ['remove', 'removal'],
+  ['clean', 'cleaning', 'wipe', 'wiped', 'rinse', 'descale'],
+  ['drain', 'empty', 'emptying'],
+  ['leak', 'leaks', 'leaking', 'drip', 'dripping', 'seep'],
+  ['allow', 'allowed', 'permit', 'permitted'],
+  ['forbid', 'forbidden', 'prohibit', 'prohibited', 'banned'],
+  ['require', 'required', 'requirement', 'necessary', 'mandatory'],
+  ['contact', 'call', 'phone', 'email'],
+  ['install', 'installed', 'installation', 'mount', 'mounted'],
+  ['register', 'registration', 'registered', 'enrol', 'activate'],
+  ['store', 'storage'],
+  ['include', 'included', 'includes'],
+  ['exclude', 'excluded', 'exclusion', 'except'],
+  ['return', 'returned', 'returns', 'refund'],
+  ['child', 'children', 'kid', 'kids', 'toddler'],
+  ['button', 'buttons', 'control', 'controls', 'knob', 'knobs'],
+  ['advance', 'ahead', 'beforehand', 'prior'],
+  ['recommend', 'recommended', 'advise', 'advised', 'suggest'],
+];
+
+/** Phrases that stand for one word of a class: rewritten before stemming, in questions and in claims. */
+const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bwashing[- ]machines?\b/gi, 'washer'],
+  [/\bdish[- ]?washers?\b/gi, 'dishwasher'],
+  [/\bnew owners?\b/gi, 'buyer'],
+  [/\bnext owners?\b/gi, 'buyer'],
+  [/\b(?:hook|hooks|hooked|hooking)\s+(?:it\s+|them\s+)?up\b/gi, 'connect'],
+  [/\b(?:plug|plugs|plugged|plugging)\s+(?:it\s+|them\s+)?in\b/gi, 'connect'],
+  [/\b(?:send|sent|sending|bring|take|ship)\s+(?:it\s+|them\s+|\w+\s+)?back\b/gi, 'return'],
+  [/\btop (?=speed|temperature|setting)/gi, 'maximum '],
+  [/\bself[- ]clean(?:ing|s)?\b/gi, 'clean'],
+  [/\bin total\b/gi, 'total'],
+  [/\bin all\b/gi, 'total'],
+  [/\bproof of purchase\b/gi, 'receipt'],
+  [/\bhow (?:big|large|much space)\b/gi, 'capacity'],
+  [/\bhow (?:hot|warm)\b/gi, 'temperature'],
+  [/\bhow (?:heavy)\b/gi, 'weight'],
+  [/\bhow (?:loud|noisy|quiet)\b/gi, 'noise'],
+  [/\bhow fast\b/gi, 'speed'],
+  [/\bhow (?:far|long) (?:ahead|in advance|beforehand)\b/gi, 'advance'],
+  [/\bhow much notice\b/gi, 'advance'],
+  [/\bcall[- ]out\b/gi, 'visit'],
+  [/\bpower (?:supply|socket|outlet)\b/gi, 'socket'],
+];
+
+/**
+ * Broader words and the narrower ones they cover: a rule about "the appliance" is about the
+ * washing machine, and "the machine" in a claim may name the washing machine of its passage.
+ */
+const BROADER: Readonly<Record<string, readonly string[]>> = {
+  washer: ['appliance', 'machine', 'product', 'unit'],
+  dishwasher: ['appliance', 'machine', 'product', 'unit'],
+  oven: ['appliance', 'product', 'unit'],
+  fridge: ['appliance', 'product', 'unit'],
+  refrigerator: ['appliance', 'product', 'unit'],
+  freezer: ['appliance', 'product', 'unit'],
+  dryer: ['appliance', 'machine', 'product', 'unit'],
+  kettle: ['appliance', 'product', 'unit'],
+  machine: ['appliance', 'product', 'unit'],
+  hob: ['appliance', 'product', 'unit'],
+  cooker: ['appliance', 'product', 'unit'],
+};
+
+function stem(word: string): string | undefined {
+  return contentTerms(word)[0];
+}
+
+function buildClasses(): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const words of SYNONYM_CLASSES) {
+    const stems = words.map(stem).filter((item): item is string => item !== undefined);
+    const head = stems[0];
+    if (head === undefined) continue;
+    for (const item of stems) if (!map.has(item)) map.set(item, head);
+  }
+  return map;
+}
+
+const CLASS_OF = buildClasses();
+
+/** The class a stem belongs to, named by its first word's stem; the stem itself when it has none. */
+export function paraphraseClass(term: string): string {
+  return CLASS_OF.get(term) ?? term;
+}
+
+/** `text` with the lexicon's phrases written as single words. */
+export function rewritePhrases(text: string): string {
+  return PHRASES.reduce((result, [pattern, word]) => result.replace(pattern, ` ${word} `), text);
+}
+
+/** The phrases of `text`: for each, the stems its words would give and the one word it stands for. */
+export function phrasesIn(text: string): { stems: string[]; word: string }[] {
+  const found: { stems: string[]; word: string }[] = [];
+  for (const [pattern, word] of PHRASES) {
+    for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
+      found.push({ stems: contentTerms(match[0]), word });
+    }
+  }
+  return found;
+}
+
+function buildRelated(): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  const relate = (from: string, to: string) => map.set(from, [...(map.get(from) ?? []), to]);
+  for (const [narrow, broad] of Object.entries(BROADER)) {
+    const key = stem(narrow);
+    if (key === undefined) continue;
+    for (const word of broad) {
+      const other = stem(word);
+      if (other === undefined) continue;
+      relate(paraphraseClass(key), paraphraseClass(other));
+      relate(paraphraseClass(other), paraphraseClass(key));
+    }
+  }
+  return map;
+}
+
+const RELATED = buildRelated();
+
+/** Canonical terms broader or narrower than `term` ("applianc" and "machin" for "washer"); empty when none. */
+export function relatedTerms(term: string): readonly string[] {
+  return RELATED.get(term) ?? [];
+}

@@ -1,0 +1,162 @@
+/**
+ * The checker's paraphrase handling: the lexicon (classes, phrases, broader words), choices,
+ * restating leads, clause-level polarity, "un-" words, values bound to their subject, and the
+ * asking sentence of a part. Each case has a twin the checker must still reject.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyseQuestion, questionSentence } from '../../../src/core/question/analyse-question.js';
+import { paraphraseClass, relatedTerms, rewritePhrases } from '../../../src/core/text/paraphrases.js';
+import { extractQuantities, quantityStated } from '../../../src/core/text/quantities.js';
+import { claimAddresses, partTerms } from '../../../src/core/verify/coverage.js';
+import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
+import { polarityDiffers } from '../../../src/core/verify/negation.js';
+import { checkTerms, hasTerm } from '../../../src/core/verify/term-weights.js';
+import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
+import { makePassage } from './make-passage.js';
+
+describe('the paraphrase lexicon', () => {
+  it('maps words of one class to one term, and leaves others alone', () => {
+    expect(checkTerms('the warranty passes to the buyer')).toEqual(checkTerms('the warranty transfers to the buyer'));
+    expect(paraphraseClass('hous')).toBe(paraphraseClass('properti'));
+    expect(paraphraseClass('insid')).toBe(paraphraseClass('caviti'));
+    expect(paraphraseClass('drain')).not.toBe(paraphraseClass('pump'));
+    expect(paraphraseClass('warranti')).not.toBe(paraphraseClass('cover'));
+  });
+
+  it('reads phrases as one word: "washing machine", "new owner", "hooked up", "how big"', () => {
+    expect(rewritePhrases('my washing machine')).toContain('washer');
+    expect(checkTerms('the new owner')).toEqual(checkTerms('the buyer'));
+    expect(checkTerms('hooked up to the tap')).toEqual(checkTerms('connected to the tap'));
+    expect(checkTerms('how big is it')).toContain(paraphraseClass('capac'));
+    expect(checkTerms('top it up')).not.toContain('maximum');
+  });
+
+  it('lets a broader word cover a narrower one and back ("appliance" / "washer")', () => {
+    const washer = paraphraseClass(checkTerms('washer')[0] ?? '');
+    expect(relatedTerms(washer)).toContain(paraphraseClass('applianc'));
+    expect(hasTerm(new Set(checkTerms('the appliance is sold')), washer)).toBe(true);
+    expect(hasTerm(new Set(checkTerms('the filter is sold')), washer)).toBe(false);
+  });
+});
+
+describe('question parts', () => {
+  it('treats the two sides of "A or B" as one choice', () => {
+    const [part] = analyseQuestion('Should the WM-720 be connected to the hot or the cold water supply?');
+    expect(partTerms(part!).attributes.some((term) => term.includes('|'))).toBe(true);
+    const present = new Set(checkTerms('connect it to the cold water supply'));
+    expect(partTerms(part!).attributes.every((term) => hasTerm(present, term))).toBe(true);
+  });
+
+  it('counts a hyphenated word through its parts, once', () => {
+    const [part] = analyseQuestion('What should I do with the ash after the OV-350 self-clean cycle?');
+    expect(partTerms(part!).attributes.filter((term) => term.includes('self'))).toHaveLength(0);
+  });
+
+  it('asks with the sentence that asks, not a statement after it', () => {
+    expect(questionSentence("Is it OK to sit on the door? It's a DW-480")).toBe('Is it OK to sit on the door?');
+    expect(questionSentence('My manual says 1 year. Is that right')).toBe('Is that right');
+    const [part] = analyseQuestion("Is it OK if he sits on the open door? It's a Calder DW-480.");
+    expect(part?.expects).toBe('yes-no');
+  });
+
+  it('keeps the words of a statement before the question, as context', () => {
+    const [part] = analyseQuestion("The mesh on my DW-480's filter has torn. What part number do I need?");
+    expect(part?.terms).toContain('filter');
+    expect(part?.contextTerms).toContain('filter');
+  });
+
+  it('answers a paraphrased question, but not one about another thing', () => {
+    const [part] = analyseQuestion(
+      'If I sell my house with the washing machine installed, does the warranty pass to the buyer?',
+    );
+    const context = ['Calder warranty policy', '4. Transfer'];
+    expect(
+      claimAddresses(part!, {
+        text: 'The warranty transfers to the new owner when the appliance is sold with the property it is installed in.',
+        context,
+      }),
+    ).toBe(true);
+    expect(claimAddresses(part!, { text: 'The warranty lasts 2 years from the date of purchase.', context })).toBe(
+      false,
+    );
+  });
+});
+
+describe('polarity', () => {
+  it('compares clause by clause', () => {
+    const passage = 'The Rinse programme only rinses the load with cold water and does not use detergent.';
+    expect(
+      judgeLexically("The Rinse programme rinses the load with cold water and doesn't use any detergent", [passage])
+        .supported,
+    ).toBe(true);
+    expect(
+      judgeLexically('The Rinse programme rinses the load with cold water and uses detergent', [passage]).supported,
+    ).toBe(false);
+  });
+
+  it('takes an "un-" word as a negation only against the same word', () => {
+    expect(polarityDiffers('UE means an unbalanced load', 'UE: Unbalanced load')).toBe(false);
+    expect(polarityDiffers('redistribute the laundry', 'UE: Unbalanced load: Redistribute the laundry')).toBe(false);
+    expect(polarityDiffers('an unregistered oven is covered', 'an oven that has not been registered is covered')).toBe(
+      false,
+    );
+    expect(
+      polarityDiffers('unregistered ovens are covered for 5 years', 'registered ovens are covered for 5 years'),
+    ).toBe(true);
+  });
+
+  it('reads "nobody" as a negation and "no hotter than" as a bound', () => {
+    expect(polarityDiffers('Nobody should sit on the door', 'Do not sit on the door')).toBe(false);
+    expect(polarityDiffers('hot water no hotter than 60 °C', 'hot water of no more than 60 °C')).toBe(false);
+  });
+});
+
+describe('values bound to their subject', () => {
+  const passage =
+    'The Cotton programme washes at temperatures from 20 °C to 90 °C. The Drum Clean programme cleans the empty drum without detergent.';
+
+  it('rejects a value the passage states about something else', () => {
+    const judgement = judgeLexically('Drum Clean heats the empty drum to 90 °C', [passage]);
+    expect(judgement.supported).toBe(false);
+    expect(judgement.reason).toMatch(/stated about something else/);
+  });
+
+  it('accepts it where the passage states it about the subject', () => {
+    expect(judgeLexically('The Cotton programme washes at up to 90 °C', [passage]).supported).toBe(true);
+  });
+
+  it('reads "six weeks" as stated by "every 6 weeks"', () => {
+    const [claim] = extractQuantities('replaced with six weeks');
+    expect(quantityStated(claim!, extractQuantities('clean it every 6 weeks'))).toBe(true);
+    expect(quantityStated(claim!, extractQuantities('clean it every 3 months'))).toBe(false);
+  });
+});
+
+describe('restating leads', () => {
+  const passages = [
+    makePassage('The Rinse programme only rinses the load with cold water and does not use detergent.', {
+      cite: 'dw#6',
+    }),
+  ];
+  const question = 'Does the Rinse programme use hot or cold water?';
+
+  it('judges an uncited "Cold." with the cited claim beside it', async () => {
+    const verdict = await verifyAnswer({
+      question,
+      parts: analyseQuestion(question),
+      answer: 'Cold. The Rinse programme rinses the load with cold water [dw#6].',
+      given: passages,
+    });
+    expect(verdict.flags).not.toContain('unsupported_claim');
+  });
+
+  it('still flags an uncited lead that adds something', async () => {
+    const verdict = await verifyAnswer({
+      question,
+      parts: analyseQuestion(question),
+      answer: 'Hot at first. The Rinse programme rinses the load with cold water [dw#6].',
+      given: passages,
+    });
+    expect(verdict.flags).toContain('unsupported_claim');
+  });
+});
