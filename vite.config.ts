@@ -132,6 +132,8 @@ function offlineApp(): Plugin[] {
     registerType: 'prompt',
     injectRegister: false,
     strategies: 'generateSW',
+    // The glob below already has the icons; the plugin adds the manifest itself.
+    includeManifestIcons: false,
     manifest: {
       name: 'Footnote',
       short_name: 'Footnote',
@@ -147,7 +149,7 @@ function offlineApp(): Plugin[] {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,webmanifest,bcmap,pfb,ttf,footnote-pack}'],
+      globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,bcmap,pfb,ttf,footnote-pack}'],
       // Models are the libraries' to cache; pdf.js's image decoders and colour profiles are only
       // read when a page is drawn, and Footnote only extracts text.
       globIgnores: ['models/**', 'pdfjs/wasm/**', 'pdfjs/iccs/**'],
