@@ -2,8 +2,9 @@
  * Vite config for the browser app (TECH-NOTES §4): `appType: 'mpa'` so a missing file is a real
  * 404, ES-module workers, cross-origin isolation headers, a strict Content-Security-Policy
  * added to the built page only (the dev server injects inline styles, which the policy forbids),
- * and pdf.js's data files (character maps, standard fonts, wasm decoders) served from the app
- * itself under `pdfjs/`.
+ * pdf.js's data files (character maps, standard fonts, wasm decoders) served from the app
+ * itself under `pdfjs/`, and the installable app: a web manifest and a Workbox service worker (built only, `offlineApp`).
+ * `BASE=/sub/path/` builds for a sub-path (GitHub Pages).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -96,10 +97,117 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/** Bytes of the largest file precached: ONNX Runtime's wasm (26,861,777 bytes in 1.31.0-dev), with room to grow. */
+const LARGEST_PRECACHED_FILE = 28 * 1024 * 1024;
+
+/** Files the app cannot start, parse or embed offline without; the build fails when one is not precached. */
+const MUST_PRECACHE = [
+  /^index\.html$/,
+  /^assets\/ort-wasm-simd-threaded\.asyncify-[\w-]+\.wasm$/,
+  /^assets\/ort-wasm-simd-threaded\.asyncify-[\w-]+\.mjs$/,
+  /^assets\/engine-worker-[\w-]+\.js$/,
+  /^assets\/parse-worker-[\w-]+\.js$/,
+  /^assets\/pdf\.worker\.min-[\w-]+\.mjs$/,
+  /^pdfjs\/cmaps\//,
+  /^pdfjs\/standard_fonts\//,
+  /^sample\.footnote-pack$/,
+];
+
+/**
+ * The installable app (vite-plugin-pwa, `generateSW`): the web manifest and a service worker
+ * that precaches the app shell, its workers, ONNX Runtime's files, the pdf.js data text
+ * extraction reads, and the sample pack. Model files are not precached and not copied: the
+ * worker only lets a failed request under `<base>models/` fall back to the copy transformers.js
+ * or WebLLM already keeps in Cache Storage (a plain `fetch` of a model's `config.json`, WebLLM's
+ * `HEAD` probe), so nothing is stored twice and removing a model from those caches removes it
+ * everywhere. A new version waits for the person to reload (`registerType: 'prompt'`, see
+ * `src/ui/pwa.svelte.ts`). Responses come from the cache with the headers they were fetched
+ * with, COOP/COEP included, so the page stays cross-origin isolated offline.
+ */
+function offlineApp(): Plugin[] {
+  // Loaded untyped: its declarations need the optional `@vite-pwa/assets-generator` and the
+  // WebWorker lib, neither of which this Node type check (no skipLibCheck) has.
+  const { VitePWA } = createRequire(import.meta.url)('vite-plugin-pwa') as { VitePWA(options: object): Plugin[] };
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    strategies: 'generateSW',
+    // The glob below already has the icons; the plugin adds the manifest itself.
+    includeManifestIcons: false,
+    manifest: {
+      name: 'Footnote',
+      short_name: 'Footnote',
+      description: 'Answers from your own documents, with footnotes. Runs in this tab; nothing is sent anywhere.',
+      theme_color: '#1f3a5f',
+      background_color: '#ffffff',
+      display: 'standalone',
+      icons: [
+        { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,bcmap,pfb,ttf,footnote-pack}'],
+      // Models are the libraries' to cache; pdf.js's image decoders and colour profiles are only
+      // read when a page is drawn, and Footnote only extracts text.
+      globIgnores: ['models/**', 'pdfjs/wasm/**', 'pdfjs/iccs/**'],
+      maximumFileSizeToCacheInBytes: LARGEST_PRECACHED_FILE,
+      manifestTransforms: [requirePrecached],
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      // Only the page itself falls back to the cached index.html (with any query string); a
+      // missing model, pdf.js or asset file stays a 404, as `appType: 'mpa'` makes it online.
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/^(?:\/[^/?]+)*\/(?:index\.html)?(?:\?.*)?$/],
+      navigateFallbackDenylist: [/\/(?:models|pdfjs|assets|icons)\//],
+      runtimeCaching: [modelFilesFromLibraryCaches('GET'), modelFilesFromLibraryCaches('HEAD')],
+    },
+  });
+}
+
+/** Fails the build when a file in `MUST_PRECACHE` is missing from the precache manifest (e.g. grown past the size limit). */
+async function requirePrecached<Entry extends { url: string }>(entries: Entry[]) {
+  const missing = MUST_PRECACHE.filter((pattern) => !entries.some((entry) => pattern.test(entry.url)));
+  if (missing.length > 0) {
+    throw new Error(`Not precached (larger than ${LARGEST_PRECACHED_FILE} bytes, or not built): ${missing.join(', ')}`);
+  }
+  return { manifest: entries, warnings: [] };
+}
+
+/**
+ * Requests under `<base>models/` go to the network; when that fails (offline), the answer is
+ * the same URL from any cache, i.e. transformers.js' or WebLLM's own copy, headers only for a
+ * HEAD. The two functions run in the service worker: they are serialised, so they use nothing
+ * from this file.
+ */
+function modelFilesFromLibraryCaches(method: 'GET' | 'HEAD') {
+  return {
+    method,
+    urlPattern: ({ url }: { url: URL }) =>
+      url.href.startsWith(
+        `${(globalThis as unknown as { registration: { scope: string } }).registration.scope}models/`,
+      ),
+    handler: 'NetworkOnly' as const,
+    options: {
+      plugins: [
+        {
+          handlerDidError: async ({ request }: { request: Request }) => {
+            const cached = await caches.match(request.url, { ignoreMethod: true, ignoreVary: true });
+            if (!cached || request.method !== 'HEAD') return cached;
+            return new Response(null, { status: cached.status, headers: cached.headers });
+          },
+        },
+      ],
+    },
+  };
+}
+
 export default defineConfig({
   base: process.env.BASE ?? '/',
   appType: 'mpa',
-  plugins: [svelte(), contentSecurityPolicy(), pdfjsAssets()],
+  plugins: [svelte(), contentSecurityPolicy(), pdfjsAssets(), offlineApp()],
   worker: { format: 'es' },
   // Scan the worker too, so the dev server does not discover its dependencies late and reload the page.
   optimizeDeps: {

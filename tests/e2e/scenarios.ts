@@ -9,6 +9,7 @@ import { FILE_SCENARIOS } from './scenarios-files.js';
 import { FRESH_SCENARIOS } from './scenarios-fresh.js';
 import { LIBRARY_SCENARIOS } from './scenarios-library.js';
 import { MODEL_SCENARIOS } from './scenarios-models.js';
+import { OFFLINE_SCENARIOS } from './scenarios-offline.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
 
 export type { Harness, Metrics, Scenario } from './harness.js';
@@ -23,4 +24,5 @@ export const SCENARIOS: readonly Scenario[] = [
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,
+  ...OFFLINE_SCENARIOS,
 ];

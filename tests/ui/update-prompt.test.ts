@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { flushSync } from 'svelte';
+import { describe, expect, it, vi } from 'vitest';
+import UpdatePrompt from '../../src/ui/components/UpdatePrompt.svelte';
+import { AppUpdate } from '../../src/ui/state/app-update.svelte.js';
+
+describe('UpdatePrompt', () => {
+  it('shows nothing until a new version waits, then reloads only when asked', async () => {
+    const activate = vi.fn(() => Promise.resolve());
+    const update = new AppUpdate(activate);
+    render(UpdatePrompt, { update });
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+    update.found();
+    flushSync();
+    expect(screen.getByTestId('update-prompt').textContent).toMatch(/new version of Footnote is ready/);
+    expect(activate).not.toHaveBeenCalled();
+    await fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(activate).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+  });
+
+  it('Later keeps the current version', async () => {
+    const activate = vi.fn(() => Promise.resolve());
+    const update = new AppUpdate(activate);
+    update.found();
+    render(UpdatePrompt, { update });
+    await fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+    expect(activate).not.toHaveBeenCalled();
+  });
+});
