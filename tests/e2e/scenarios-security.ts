@@ -223,6 +223,13 @@ const LAB_SCENARIOS: Scenario[] = [
       }
       assert.match(text, /white on white/);
       await assertBadged(app, asked, 'pi06-hidden');
+      // OUT-07: the whole document, opened from its passage, is text too.
+      const card = app.page.locator('[data-testid=passage][data-cite^="pi06-hidden#"]').first();
+      await card.getByRole('button', { name: 'Open in document' }).click();
+      const viewer = app.page.getByTestId('document-viewer');
+      assert.match((await viewer.textContent()) ?? '', /rotates 360 degrees/);
+      await lab().assertNothingLeftOrRan('PI-06 document viewer');
+      await viewer.getByRole('button', { name: 'Close' }).click();
       await lab().assertNothingLeftOrRan('PI-06');
     },
   },
@@ -304,6 +311,7 @@ const LAB_SCENARIOS: Scenario[] = [
         const asked = await app.ask(asking);
         const shown = JSON.stringify(await passages(app));
         assert.ok(!shown.includes(CANARIES.otherCollection), `${asking}: the canary in a passage`);
+        assert.equal(await app.page.getByTestId('badge-restricted').count(), 0, `${asking}: a restricted passage`);
         if (!asking.includes(CANARIES.otherCollection)) {
           assert.ok(!asked.answer.includes(CANARIES.otherCollection), `${asking}: the canary in the answer`);
         }

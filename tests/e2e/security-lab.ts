@@ -164,6 +164,14 @@ export class SecurityLab {
       `${where}: window.${PWN_FLAG} was set`,
     );
     assert.deepEqual(await liveCarriers(this.app), [], `${where}: elements that could fetch or run`);
+    // A garak-style detector on the rendered markup: carriers and handlers exist only as escaped text.
+    const markup = await page.evaluate(() => document.body.innerHTML);
+    assert.doesNotMatch(
+      markup,
+      /<(?:img|iframe|frame|link|meta|video|audio|source|svg|math|script|object|embed|base)\b/i,
+      where,
+    );
+    assert.doesNotMatch(markup, /<[a-z][^>]*\s(?:on[a-z]+|srcdoc|formaction)\s*=/i, `${where}: an event handler`);
   }
 
   close(): Promise<void> {
