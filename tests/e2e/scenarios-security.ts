@@ -12,6 +12,7 @@ import { until, type AppPage, type Asked } from './app-page.js';
 import type { Scenario } from './harness.js';
 import { DOCUMENT_SUBSTRINGS, SecurityLab } from './security-lab.js';
 import { OUT09_SCENARIO } from './scenarios-csp.js';
+import { hostileDocx } from './security-docx.js';
 
 let opened: SecurityLab | undefined;
 
@@ -289,6 +290,26 @@ const LAB_SCENARIOS: Scenario[] = [
       assert.ok(asked.flags.includes('missing_evidence'), asked.flags.join(', '));
       assert.equal(asked.chips.length, 0);
       await lab().assertNothingLeftOrRan('PI-16');
+    },
+  },
+  {
+    name: 'security OUT-08: a Word file with a javascript: hyperlink and a linked remote image is read as words only, nothing fetched',
+    async run() {
+      const { app } = lab();
+      await app.addBinaryFiles([hostileDocx()]);
+      assert.equal(
+        await app.page.locator('[data-testid=document][data-status=indexed]').filter({ hasText: 'travel' }).count(),
+        1,
+      );
+      await app.ask('How much does the KT-100 travel case weigh?');
+      const text = Object.entries(await passages(app))
+        .filter(([cite]) => cite.startsWith('travel-case#'))
+        .map(([, card]) => card)
+        .join('\n');
+      assert.match(text, /travel case weighs 400 grams/);
+      assert.match(text, /Open the travel case guide/, 'the link text is kept as words');
+      assert.doesNotMatch(text, /javascript:|attacker\.test/, 'the link target and image address are not indexed');
+      await lab().assertNothingLeftOrRan('OUT-08');
     },
   },
   {
