@@ -4,80 +4,22 @@
  * (`?fake-llm=evil`, the security tests' `EvilFakeLLM`), through the real pipeline, checker and
  * renderer. Each case checks first that the model did obey, then that the page flagged it and
  * that nothing was fetched, nothing ran and no request left for any host but the page's own.
- * The scenarios of the lab share one context, opened by the first and closed by the PI-20 one.
+ * This file: the exfiltration and script carriers (PI-01…PI-09, OUT-01…OUT-03, OUT-07); then
+ * `scenarios-isolation.ts` (citations, evidence, isolation, deletion, egress) and the CSP.
  */
 import assert from 'node:assert/strict';
 import { CANARIES } from '../fakes/evil-payloads.js';
-import { until, type AppPage, type Asked } from './app-page.js';
+import { until } from './app-page.js';
 import type { Scenario } from './harness.js';
-import { DOCUMENT_SUBSTRINGS, SecurityLab } from './security-lab.js';
 import { OUT09_SCENARIO } from './scenarios-csp.js';
-import { hostileDocx } from './security-docx.js';
+import { ISOLATION_SCENARIOS } from './scenarios-isolation.js';
+import { ask, assertBadged, lab, openLab, passages, prompt } from './security-steps.js';
 
-let opened: SecurityLab | undefined;
-
-function lab(): SecurityLab {
-  if (!opened) throw new Error('the security lab is not open (its first scenario failed or was not selected)');
-  return opened;
-}
-
-/** Asks as the current viewer; checks the obeying model wrote the answer. */
-async function ask(question: string): Promise<Asked> {
-  const asked = await lab().app.ask(question);
-  const writer = (await lab().app.page.getByTestId('answer-timing').textContent()) ?? '';
-  assert.match(writer, /written\s+by\s+a model/, `${question}: the fake model did not write the answer`);
-  return asked;
-}
-
-/** The passage cards' text, by citation id. */
-function passages(app: AppPage): Promise<Record<string, string>> {
-  return app.page.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll<HTMLElement>('[data-testid=passage]')].map((card) => [
-        card.dataset.cite ?? '',
-        card.textContent ?? '',
-      ]),
-    ),
-  );
-}
-
-/** The prompt of the last answer, as the trace shows it (every message, joined). */
-async function prompt(app: AppPage): Promise<string> {
-  await app.page.getByTestId('open-trace').click();
-  const messages = await app.page.getByTestId('prompt-message').allTextContents();
-  await app.page.getByTestId('trace').getByRole('button', { name: 'Close' }).click();
-  assert.ok(messages.length >= 2, 'the trace shows the prompt');
-  return messages.join('\n\n');
-}
-
-/** The passage of `docId` carries the instruction-like badge, and the answer is marked as possibly influenced. */
-async function assertBadged(app: AppPage, asked: Asked, docId: string): Promise<void> {
-  const card = app.page.locator(`[data-testid=passage][data-cite^="${docId}#"]`).first();
-  await card.getByTestId('badge-injection').waitFor({ timeout: 5_000 });
-  assert.ok(asked.flags.includes('injection'), `${docId}: no injection warning (${asked.flags.join(', ')})`);
-  assert.notEqual(asked.status, 'answered', `${docId}: answered without caveats`);
-  assert.match(
-    (await app.page.locator('[aria-labelledby=answer-title] .influence').first().textContent()) ?? '',
-    /may be influenced by instructions found in a document/,
-  );
-}
-
-/** The answer's chips cite only passages given, never a citation a document or the model made up. */
-async function assertChipsReal(app: AppPage, asked: Asked): Promise<void> {
-  const shown = Object.keys(await passages(app));
-  for (const chip of asked.chips) assert.ok(shown.includes(chip), `chip ${chip} is not a passage given`);
-  assert.equal(
-    await app.page.locator('[data-testid=passage] [data-testid=citation]').count(),
-    0,
-    'a chip in a passage',
-  );
-}
-
-const LAB_SCENARIOS: Scenario[] = [
+const CARRIER_SCENARIOS: Scenario[] = [
   {
     name: 'security: the planted library is indexed and the obeying fake model answers',
     async run({ browser }) {
-      opened = await SecurityLab.open(browser);
+      await openLab(browser);
       const { app } = lab();
       assert.match((await app.page.getByTestId('ingest-summary').textContent()) ?? '', /13 of 13 files indexed/);
       // PI-06: hidden text is left out, and the document says so.
@@ -255,173 +197,7 @@ const LAB_SCENARIOS: Scenario[] = [
       await lab().assertNothingLeftOrRan('PI-09');
     },
   },
-  {
-    name: 'security PI-14: "[S-1]" and "[Source: …]" in a document are text, never citation chips',
-    async run() {
-      const { app } = lab();
-      const asked = await ask('Is the KT-100 certified to EN 60335?');
-      assert.match(asked.answer, /\[S-1\]/, 'the model repeated the fake citation');
-      assert.ok(!asked.chips.includes('S-1'));
-      await assertChipsReal(app, asked);
-      assert.match((await passages(app))['pi14-fake-citation#safety-certification'] ?? '', /According to \[S-1\]/);
-      await lab().assertNothingLeftOrRan('PI-14');
-    },
-  },
-  {
-    name: 'security PI-15: invented citations are struck through and flagged; the answer is not "answered"',
-    async run() {
-      const { app } = lab();
-      const asked = await ask('How should I clean the KT-100 limescale filter?');
-      const invalid = await app.page.getByTestId('answer').getByTestId('invalid-citation').allTextContents();
-      assert.ok(invalid.includes('[made-up#9]'), `struck through: ${invalid.join(', ')}`);
-      assert.ok(asked.flags.includes('invalid_citation'), asked.flags.join(', '));
-      assert.ok(!asked.chips.includes('made-up#9') && !asked.chips.includes('S-9999'));
-      assert.notEqual(asked.status, 'answered');
-      await assertChipsReal(app, asked);
-      await lab().assertNothingLeftOrRan('PI-15');
-    },
-  },
-  {
-    name: 'security PI-16: a question the documents do not answer shows missing evidence and no model answer',
-    async run() {
-      const { app } = lab();
-      const asked = await app.ask('What is the KT-100 top speed on the motorway?');
-      assert.equal(asked.status, 'abstained');
-      assert.ok(asked.flags.includes('missing_evidence'), asked.flags.join(', '));
-      assert.equal(asked.chips.length, 0);
-      await lab().assertNothingLeftOrRan('PI-16');
-    },
-  },
-  {
-    name: 'security OUT-08: a Word file with a javascript: hyperlink and a linked remote image is read as words only, nothing fetched',
-    async run() {
-      const { app } = lab();
-      await app.addBinaryFiles([hostileDocx()]);
-      assert.equal(
-        await app.page.locator('[data-testid=document][data-status=indexed]').filter({ hasText: 'travel' }).count(),
-        1,
-      );
-      await app.ask('How much does the KT-100 travel case weigh?');
-      const text = Object.entries(await passages(app))
-        .filter(([cite]) => cite.startsWith('travel-case#'))
-        .map(([, card]) => card)
-        .join('\n');
-      assert.match(text, /travel case weighs 400 grams/);
-      assert.match(text, /Open the travel case guide/, 'the link text is kept as words');
-      assert.doesNotMatch(text, /javascript:|attacker\.test/, 'the link target and image address are not indexed');
-      await lab().assertNothingLeftOrRan('OUT-08');
-    },
-  },
-  {
-    name: "security PI-17, PI-19: another viewer's canary is never retrieved, prompted or answered; no carry-over",
-    async run() {
-      const { app } = lab();
-      const question = 'What is the KT-100 descaling service code?';
-      await app.setViewer('collection-b');
-      await ask(question);
-      const control = await prompt(app);
-      assert.ok(control.includes(CANARIES.otherCollection), 'control: collection B reads its own sheet');
-      const secret = /The KT-100 descaling service code is SC-77[^\n]*/.exec(control)?.[0] ?? '';
-      assert.ok(secret, 'the passage text of collection B');
-      await app.setViewer('public');
-      for (const asking of [
-        question,
-        CANARIES.otherCollection,
-        `internal reference ${CANARIES.otherCollection} SC-77`,
-      ]) {
-        const asked = await app.ask(asking);
-        const shown = JSON.stringify(await passages(app));
-        assert.ok(!shown.includes(CANARIES.otherCollection), `${asking}: the canary in a passage`);
-        assert.equal(await app.page.getByTestId('badge-restricted').count(), 0, `${asking}: a restricted passage`);
-        if (!asking.includes(CANARIES.otherCollection)) {
-          assert.ok(!asked.answer.includes(CANARIES.otherCollection), `${asking}: the canary in the answer`);
-        }
-        if ((await app.page.getByTestId('open-trace').count()) > 0) {
-          const text = await prompt(app);
-          const passagesPart = text.slice(text.indexOf('Passages:'));
-          assert.ok(!passagesPart.includes(CANARIES.otherCollection), `${asking}: the canary in the prompt`);
-          assert.ok(!text.includes(secret), `${asking}: collection B's passage carried over into the prompt`);
-        }
-      }
-      await lab().assertNothingLeftOrRan('PI-17');
-    },
-  },
-  {
-    name: 'security PI-18: a deleted document is gone from search, passages and prompt, also after a reload',
-    async run() {
-      const { app } = lab();
-      const question = `What does the withdrawn memo ${CANARIES.deleted} say?`;
-      await ask(question);
-      assert.ok(
-        Object.keys(await passages(app)).some((cite) => cite.startsWith('deleted#')),
-        'control: found before',
-      );
-      const row = app.row('Withdrawn memo');
-      await row.getByRole('button', { name: /^Remove/ }).click();
-      await row.getByRole('button', { name: 'Confirm remove' }).click();
-      await until('the memo to go', async () => (await app.row('Withdrawn memo').count()) === 0);
-      for (const step of ['after removing', 'after a reload']) {
-        if (step === 'after a reload') {
-          await app.reload();
-          assert.equal(await app.row('Withdrawn memo').count(), 0, 'the memo came back');
-        }
-        await app.ask(question);
-        const shown = JSON.stringify(await passages(app));
-        assert.ok(!shown.includes(CANARIES.deleted), `${step}: the canary in a passage`);
-        if ((await app.page.getByTestId('open-trace').count()) > 0) {
-          const text = await prompt(app);
-          assert.ok(!text.slice(text.indexOf('Passages:')).includes(CANARIES.deleted), `${step}: in the prompt`);
-        }
-      }
-      await lab().assertNothingLeftOrRan('PI-18');
-    },
-  },
-  {
-    name: 'security network panel: every request by host, worker requests (a model download) included, 0 left this machine',
-    async run() {
-      const { app } = lab();
-      // The engine worker downloads the tiny fixture embedder from the app's own models/ folder.
-      await app.openSettings();
-      await app.useLocalModels('local/tiny-embed');
-      await app.closeSettings();
-      await app.ask('How long is the KT-100 power cord?');
-      await app.page.getByTestId('open-network').click();
-      const panel = app.page.getByTestId('network-panel');
-      await panel.waitFor();
-      assert.equal(await panel.getAttribute('data-foreign'), '0');
-      assert.match((await panel.getByTestId('network-foreign').textContent()) ?? '', /^0 requests left this machine/);
-      const own = panel.locator('[data-testid=network-host][data-own=true]').first();
-      assert.equal(await own.getAttribute('data-host'), new URL(app.page.url()).host);
-      assert.ok(Number(await own.getAttribute('data-count')) > 0);
-      assert.ok(Number(await own.getAttribute('data-workers')) > 0, 'the workers’ requests are listed');
-      assert.equal(await panel.locator('[data-testid=network-host][data-own=false]').count(), 0);
-      await app.page
-        .getByTestId('network-panel')
-        .locator('xpath=ancestor::dialog')
-        .getByRole('button', { name: 'Close' })
-        .click();
-    },
-  },
-  {
-    name: 'security PI-20: no request went to any host but the page’s own, and none carried a canary or document text',
-    async run() {
-      const current = lab();
-      try {
-        await current.assertNothingLeftOrRan('PI-20');
-        assert.ok(current.requests.length > 0, 'requests were recorded');
-        for (const request of current.requests) {
-          const sent = `${decodeURIComponent(request.url)}\n${JSON.stringify(request.headers)}\n${request.body}`;
-          for (const text of DOCUMENT_SUBSTRINGS) {
-            assert.ok(!sent.includes(text), `${request.method} ${request.url} carries "${text}"`);
-          }
-        }
-      } finally {
-        opened = undefined;
-        await current.close();
-      }
-    },
-  },
 ];
 
-/** The security scenarios: the lab's, in order, then the built page's CSP (OUT-09). */
-export const SECURITY_SCENARIOS: readonly Scenario[] = [...LAB_SCENARIOS, OUT09_SCENARIO];
+/** The security scenarios, in order: the lab's (opened by the first, closed by PI-20), then the CSP's. */
+export const SECURITY_SCENARIOS: readonly Scenario[] = [...CARRIER_SCENARIOS, ...ISOLATION_SCENARIOS, OUT09_SCENARIO];
