@@ -5,9 +5,13 @@
  * between chunks, so that streaming and Stop can be watched in the page. Scripts:
  * - `stream`: a 40-word answer, 60 ms a word, in a 4,096-token window;
  * - `small-context`: the same in a 900-token window, so passages must be left out;
- * - `device-lost`: the GPU is lost after 6 words (`DeviceLostError`).
+ * - `device-lost`: the GPU is lost after 6 words (`DeviceLostError`);
+ * - `evil`: a model that obeys every instruction it reads (the security tests'
+ *   `EvilFakeLLM`, through the same `obey`), so the real pipeline, checker and renderer run
+ *   against injected images, links, markup, invented citations and copied canaries.
  */
 import { FakeMLCEngine, type FakeScript } from '../adapters/models/fake-mlc-engine.js';
+import { obey } from '../fakes/evil-llm.js';
 import type {
   ChatCompletionChunk,
   ChatCompletionRequest,
@@ -21,6 +25,8 @@ interface Script {
   contextWindowSize: number;
   delayMs: number;
   failAfter?: FakeScript['failAfter'];
+  /** The reply to a request (by default, one citing the first passage). */
+  reply?: (request: ChatCompletionRequest) => string;
 }
 
 const SCRIPTS: Record<string, Script> = {
@@ -31,6 +37,12 @@ const SCRIPTS: Record<string, Script> = {
     contextWindowSize: 4096,
     delayMs: 20,
     failAfter: { chunks: 6, error: 'DeviceLostError: the GPU device was lost (fake, reason: unknown)' },
+  },
+  evil: {
+    label: 'Fake WebLLM engine (test): obeys every instruction',
+    contextWindowSize: 8192,
+    delayMs: 0,
+    reply: evilReply,
   },
 };
 
@@ -44,17 +56,31 @@ function replyFor(request: ChatCompletionRequest): string {
   return cite ? `According to the documents [${cite}]. ${FILLER}` : `The documents do not say. ${FILLER}`;
 }
 
+/**
+ * What `EvilFakeLLM` writes for this request: it reads the passages (the user message) and the
+ * citation ids the prompt gives them, as a model would.
+ */
+function evilReply(request: ChatCompletionRequest): string {
+  const user = request.messages
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join('\n\n');
+  const cites = [...user.matchAll(/^\[([^\]\s]+#[^\]\s]+)\] \(/gm)].map((match) => match[1] ?? '');
+  return obey(user, cites).answer;
+}
+
 /** `FakeMLCEngine` with replies made from the prompt and a pause between chunks. */
 class FakeWebLlmEngine implements MLCEngineLike {
   constructor(
     private readonly inner: FakeMLCEngine,
     private readonly delayMs: number,
+    private readonly reply: (request: ChatCompletionRequest) => string = replyFor,
   ) {}
 
   readonly chat = {
     completions: {
       create: async (request: ChatCompletionRequest): Promise<AsyncIterable<ChatCompletionChunk>> => {
-        this.inner.script.reply = replyFor(request);
+        this.inner.script.reply = this.reply(request);
         const stream = await this.inner.chat.completions.create(request);
         return this.slowed(stream);
       },
@@ -63,7 +89,7 @@ class FakeWebLlmEngine implements MLCEngineLike {
 
   private async *slowed(stream: AsyncIterable<ChatCompletionChunk>): AsyncGenerator<ChatCompletionChunk> {
     for await (const chunk of stream) {
-      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
       yield chunk;
     }
   }
@@ -109,7 +135,7 @@ export function createFakeEngine(script: string): { engine: MLCEngineLike; label
     ...(chosen.failAfter ? { failAfter: chosen.failAfter } : {}),
   });
   return {
-    engine: new FakeWebLlmEngine(inner, chosen.delayMs),
+    engine: new FakeWebLlmEngine(inner, chosen.delayMs, chosen.reply),
     label: chosen.label,
     contextWindowSize: chosen.contextWindowSize,
   };

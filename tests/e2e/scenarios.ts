@@ -11,6 +11,7 @@ import { LIBRARY_SCENARIOS } from './scenarios-library.js';
 import { MODEL_SCENARIOS } from './scenarios-models.js';
 import { OFFLINE_SCENARIOS } from './scenarios-offline.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
+import { SECURITY_SCENARIOS } from './scenarios-security.js';
 
 export type { Harness, Metrics, Scenario } from './harness.js';
 export { isForeign } from './harness.js';
@@ -24,5 +25,6 @@ export const SCENARIOS: readonly Scenario[] = [
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,
+  ...SECURITY_SCENARIOS,
   ...OFFLINE_SCENARIOS,
 ];

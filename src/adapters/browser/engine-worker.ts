@@ -21,6 +21,7 @@ import type {
   WorkerError,
   WorkerEvent,
 } from './protocol.js';
+import { reportWorkerRequests } from './network-report.js';
 import { sampleFiles } from './sample-corpus.js';
 
 interface WorkerScope {
@@ -33,6 +34,7 @@ interface WorkerScope {
 type Emit = (event: WorkerEvent) => void;
 
 const scope = self as unknown as WorkerScope;
+reportWorkerRequests('engine worker');
 const controllers = new Map<number, AbortController>();
 const host = new ModelHost(scope.navigator);
 let service: Promise<LibraryService> | undefined;

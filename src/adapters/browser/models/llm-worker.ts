@@ -3,6 +3,8 @@
  * engine worker. Started (and WebLLM's ~6 MB loaded) only when an answer model is chosen.
  */
 import { WebWorkerMLCEngineHandler } from '../../models/webllm-library.js';
+import { reportWorkerRequests } from '../network-report.js';
 
+reportWorkerRequests('answer model worker');
 const handler = new WebWorkerMLCEngineHandler();
 self.onmessage = (message: MessageEvent) => handler.onmessage(message);

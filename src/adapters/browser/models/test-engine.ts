@@ -15,7 +15,7 @@ export interface TestEngine {
   contextWindowSize: number;
 }
 
-/** The fake engine scripted as `script` (`stream`, `small-context`, `device-lost`). */
+/** The fake engine scripted as `script` (`stream`, `small-context`, `device-lost`, `evil`). */
 export function loadTestEngine(script: string): Promise<TestEngine> {
   return TEST_HOOKS
     ? import('../../../../tests/e2e/fake-webllm.js').then((module) => module.createFakeEngine(script))

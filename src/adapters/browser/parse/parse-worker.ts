@@ -6,6 +6,7 @@
  */
 import { parseSafely } from '../../../core/ingest/parse-safely.js';
 import { createBrowserParsers } from './browser-parsers.js';
+import { reportWorkerRequests } from '../network-report.js';
 import { isParseRequest, type ParseRequest, type ParseWorkerMessage } from './parse-protocol.js';
 
 interface WorkerScope {
@@ -14,6 +15,7 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
+reportWorkerRequests('parse worker');
 const parsers = createBrowserParsers();
 
 async function answer(request: ParseRequest): Promise<void> {
