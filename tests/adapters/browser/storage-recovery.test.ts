@@ -108,8 +108,14 @@ describe('ST-05: the saved index in segments', () => {
 
 describe('ST-06: a stale or damaged saved index is rebuilt from the records, no embedding', () => {
   const damages: [string, (db: IDBPDatabase) => Promise<void>][] = [
-    ['older than the records', async (db) => db.put('meta', ((await db.get('meta', 'generation')) as number) + 1, 'generation')],
-    ['one segment cut short', async (db) => db.put('snapshot', ((await db.get('snapshot', 'index/1')) as Uint8Array).slice(0, 100), 'index/1')],
+    [
+      'older than the records',
+      async (db) => db.put('meta', ((await db.get('meta', 'generation')) as number) + 1, 'generation'),
+    ],
+    [
+      'one segment cut short',
+      async (db) => db.put('snapshot', ((await db.get('snapshot', 'index/1')) as Uint8Array).slice(0, 100), 'index/1'),
+    ],
     ['one segment missing', async (db) => db.delete('snapshot', 'index/1')],
     [
       'one byte changed',
@@ -128,7 +134,11 @@ describe('ST-06: a stale or damaged saved index is rebuilt from the records, no 
         bytes.set(text, 4);
         const head = (await db.get('snapshot', 'index')) as SnapshotHead;
         await db.clear('snapshot');
-        await db.put('snapshot', { ...head, segments: 1, bytes: bytes.length, sha256: await sha256Hex(bytes) }, 'index');
+        await db.put(
+          'snapshot',
+          { ...head, segments: 1, bytes: bytes.length, sha256: await sha256Hex(bytes) },
+          'index',
+        );
         await db.put('snapshot', bytes, 'index/0');
       },
     ],
@@ -240,7 +250,9 @@ describe('ST-10: another tab upgrades the library', () => {
     });
     const onBlocked = vi.fn();
     const opening = openIdbLibraryStore(name, { onBlocked });
-    await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledWith(expect.stringMatching(/Close the other Footnote tabs/)));
+    await vi.waitFor(() =>
+      expect(onBlocked).toHaveBeenCalledWith(expect.stringMatching(/Close the other Footnote tabs/)),
+    );
     older.close();
     const store = await opening;
     expect(await store.readDocuments()).toEqual([]);
@@ -262,7 +274,10 @@ describe('ST-12: the library is deleted or closed under the app', () => {
     expect(losses).toEqual(['deleted']);
     const state = await service.reopen();
     expect(state.documents).toEqual([]);
-    expect(state.storage.notice).toEqual({ kind: 'cleared', message: expect.stringMatching(/Your library was cleared/) });
+    expect(state.storage.notice).toEqual({
+      kind: 'cleared',
+      message: expect.stringMatching(/Your library was cleared/),
+    });
     expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.retrieved).toEqual([]);
     const again = await service.ingest([manual()]);
     expect(again.library.documents.map((item) => item.id)).toEqual(['kettle-manual']);
