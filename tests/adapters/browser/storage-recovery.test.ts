@@ -93,7 +93,7 @@ describe('ST-05: the saved index in segments', () => {
     const legacy = await LibraryService.open({ name, segmentBytes });
     expect(legacy.state().storage.restore).toBe('restored');
     const get = IDBObjectStore.prototype.get;
-    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key: IDBValidKey) {
+    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
       if (this.name === 'snapshot' && key === 'index') {
         throw new DOMException('The serialized value is too large to read.', 'DataError');
       }
@@ -107,7 +107,7 @@ describe('ST-05: the saved index in segments', () => {
 });
 
 describe('ST-06: a stale or damaged saved index is rebuilt from the records, no embedding', () => {
-  const damages: [string, (db: IDBPDatabase) => Promise<void>][] = [
+  const damages: [string, (db: IDBPDatabase) => Promise<unknown>][] = [
     [
       'older than the records',
       async (db) => db.put('meta', ((await db.get('meta', 'generation')) as number) + 1, 'generation'),
