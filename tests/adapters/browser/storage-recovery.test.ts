@@ -291,7 +291,7 @@ describe('ST-12: the library is deleted or closed under the app', () => {
     const service = await LibraryService.open({ name, onLost: (cause) => losses.push(cause) });
     await service.ingest([manual()]);
     const store = (service as unknown as { store: LibraryStore & { db: IDBPDatabase } }).store;
-    forceCloseDatabase(unwrap(store.db));
+    forceCloseDatabase(unwrap(store.db) as never);
     expect(losses).toEqual(['terminated']);
     const state = await service.reopen();
     expect(state.documents.map((item) => item.id)).toEqual(['kettle-manual']);
