@@ -10,6 +10,7 @@ import { FRESH_SCENARIOS } from './scenarios-fresh.js';
 import { LIBRARY_SCENARIOS } from './scenarios-library.js';
 import { MODEL_SCENARIOS } from './scenarios-models.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
+import { STORAGE_SCENARIOS } from './scenarios-storage.js';
 
 export type { Harness, Metrics, Scenario } from './harness.js';
 export { isForeign } from './harness.js';
@@ -23,4 +24,5 @@ export const SCENARIOS: readonly Scenario[] = [
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,
+  ...STORAGE_SCENARIOS,
 ];

@@ -55,6 +55,10 @@ import type {
   StorageInfo,
 } from './protocol.js';
 
+/** Opens tried, and the wait between them, when the storage is reopened after it was lost. */
+const REOPEN_ATTEMPTS = 8;
+const REOPEN_DELAY_MS = 250;
+
 /** How to build the service; defaults are the app's (hashing embedder, extractive answers, IndexedDB). */
 export interface LibraryServiceOptions extends OpenStoreOptions {
   embedder?: Embedder;
@@ -121,7 +125,14 @@ export class LibraryService {
   async reopen(): Promise<LibraryState> {
     this.store.close();
     this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
-    const { store, storage, facts } = await openStorage(this.engine, this.options);
+    // A browser clearing site data may refuse opens until it is done: try again for a moment.
+    let attempt = 0;
+    let opened = await openStorage(this.engine, this.options);
+    while (opened.store.kind === 'memory' && !this.options.memoryOnly && ++attempt < REOPEN_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, REOPEN_DELAY_MS));
+      opened = await openStorage(this.engine, this.options);
+    }
+    const { store, storage, facts } = opened;
     this.store = store;
     this.facts = facts;
     this.storage = storage;

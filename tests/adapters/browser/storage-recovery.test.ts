@@ -93,7 +93,10 @@ describe('ST-05: the saved index in segments', () => {
     const legacy = await LibraryService.open({ name, segmentBytes });
     expect(legacy.state().storage.restore).toBe('restored');
     const get = IDBObjectStore.prototype.get;
-    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
+    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (
+      this: IDBObjectStore,
+      key: IDBValidKey | IDBKeyRange,
+    ) {
       if (this.name === 'snapshot' && key === 'index') {
         throw new DOMException('The serialized value is too large to read.', 'DataError');
       }
