@@ -58,6 +58,36 @@ describe('ST-05: the saved index in segments', () => {
     expect(SEGMENT_BYTES).toBeLessThan(127 * 2 ** 20);
   });
 
+  it('a 40 MB index is kept in two 32 MiB-or-smaller segments and comes back byte-identical', async () => {
+    const name = uniqueName();
+    const store = await openIdbLibraryStore(name);
+    const vectors = new Float32Array(10 * 2 ** 20);
+    for (let at = 0; at < vectors.length; at += 997) vectors[at] = at;
+    const stored = {
+      buster: { embedderId: 'big', dimensions: 384, chunkerVersion: 1, schemaVersion: 1 },
+      payload: { vectors },
+    };
+    await store.save(stored);
+    store.close();
+    const db = await raw(name);
+    const head = (await db.get('snapshot', 'index')) as SnapshotHead;
+    const sizes = [
+      (await db.get('snapshot', 'index/0')) as Uint8Array,
+      (await db.get('snapshot', 'index/1')) as Uint8Array,
+    ].map((segment) => segment.byteLength);
+    db.close();
+    expect(head.segments).toBe(2);
+    expect(sizes[0]).toBe(SEGMENT_BYTES);
+    expect(sizes[1]).toBeLessThan(SEGMENT_BYTES);
+    const reopened = await openIdbLibraryStore(name);
+    const loaded = await reopened.load();
+    reopened.close();
+    expect(await sha256Hex(encodeSnapshot(loaded!))).toBe(head.sha256);
+    const back = (loaded!.payload as { vectors: Float32Array }).vectors;
+    expect(back.length).toBe(vectors.length);
+    expect(Buffer.compare(Buffer.from(back.buffer), Buffer.from(vectors.buffer))).toBe(0);
+  });
+
   it('splits the index into segments no larger than the limit and reads it back byte-identical (SHA-256)', async () => {
     const { name, segmentBytes, fresh } = await savedLibrary();
     const db = await raw(name);
