@@ -58,7 +58,10 @@ describe('App', () => {
       kind: 'storage-lost',
       cause: 'deleted',
       message: 'Your library was cleared.',
-      library: MEMORY,
+      library: {
+        ...MEMORY,
+        storage: { ...MEMORY.storage, notice: { kind: 'cleared', message: 'Your library was cleared.' } },
+      },
     });
     await waitFor(() => expect(screen.getByTestId('storage-notice').dataset.kind).toBe('cleared'));
     screen.getByTestId('storage-keep').click();

@@ -83,7 +83,8 @@ function lostStorage(cause: StorageLossCause, reason: string): void {
     try {
       const opened = await library();
       const reopened = await opened.reopen();
-      const message = reopened.storage.notice?.message ?? reason;
+      // Closed but not cleared (the records are still there): the library is back as it was.
+      const message = reopened.storage.notice?.message ?? 'The library storage was reopened; nothing was lost.';
       scope.postMessage({
         kind: 'storage-lost',
         cause,

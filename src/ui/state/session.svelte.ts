@@ -71,9 +71,11 @@ export class Session {
       }
       if (notice.library) {
         this.library.apply(notice.library);
+        this.estimate = undefined;
+        // Reopened with the records still there: nothing to tell, nothing to drop.
+        if (!notice.library.storage.notice) return;
         this.conversation.clear();
         this.reading = undefined;
-        this.estimate = undefined;
       }
       const kind = notice.cause === 'blocked' ? 'blocked' : notice.cause === 'upgraded' ? 'upgraded' : 'cleared';
       this.storage.notice = { kind, message: notice.message };

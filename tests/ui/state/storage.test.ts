@@ -167,10 +167,19 @@ describe('storage notices from the engine', () => {
   it('ST-12: the library cleared under the page is shown empty, with "your library was cleared"', async () => {
     const { connection, session } = await started(browser(false), marker(), ONE);
     const message = 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.';
-    connection.onNotice?.({ kind: 'storage-lost', cause: 'terminated', message, library: EMPTY });
+    const cleared = { ...EMPTY, storage: { ...EMPTY.storage, notice: { kind: 'cleared' as const, message } } };
+    connection.onNotice?.({ kind: 'storage-lost', cause: 'terminated', message, library: cleared });
     expect(session.library.documents).toEqual([]);
     expect(session.storageNotice).toEqual({ kind: 'cleared', message });
     expect(session.notice).toBeUndefined();
+  });
+
+  it('ST-12: storage closed but not cleared: the library comes back as it was, with no notice', async () => {
+    const { connection, session } = await started(browser(false), marker(), ONE);
+    const message = 'The library storage was reopened; nothing was lost.';
+    connection.onNotice?.({ kind: 'storage-lost', cause: 'terminated', message, library: ONE });
+    expect(session.library.documents).toEqual([DOCUMENT]);
+    expect(session.storageNotice).toBeUndefined();
   });
 
   it('ST-10: another tab upgraded: "reload"; this tab blocked: "close other tabs", until the library opens', async () => {
