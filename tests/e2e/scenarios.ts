@@ -12,6 +12,7 @@ import { MODEL_SCENARIOS } from './scenarios-models.js';
 import { OFFLINE_SCENARIOS } from './scenarios-offline.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
 import { SECURITY_SCENARIOS } from './scenarios-security.js';
+import { STORAGE_SCENARIOS } from './scenarios-storage.js';
 
 export type { Harness, Metrics, Scenario } from './harness.js';
 export { isForeign } from './harness.js';
@@ -25,6 +26,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,
+  ...STORAGE_SCENARIOS,
   ...SECURITY_SCENARIOS,
   ...OFFLINE_SCENARIOS,
 ];

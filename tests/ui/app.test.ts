@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryState } from '../../src/adapters/browser/protocol.js';
 import App from '../../src/ui/App.svelte';
 import { Session } from '../../src/ui/state/session.svelte.js';
@@ -28,6 +28,45 @@ describe('App', () => {
     await waitFor(() => expect(screen.getByTestId('app').dataset.ready).toBe('true'));
     expect(screen.getByTestId('storage-banner').textContent).toMatch(/won't be saved.*SecurityError/s);
     expect(screen.getByText(/Your library is empty\./, { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('shows storage notices with what to do: reload, free up space, keep storage (ST-02, ST-10, ST-13)', async () => {
+    const connection = new FakeConnection();
+    const persist = vi.fn(async () => true);
+    const session = new Session(connection, undefined, undefined, {
+      storage: { persist, persisted: async () => false },
+      marker: undefined,
+    });
+    render(App, { session });
+    const starting = session.start();
+    connection.last('open').resolve({
+      ...MEMORY,
+      storage: {
+        kind: 'indexeddb',
+        restore: 'empty',
+        restoreMs: 1,
+        notice: { kind: 'full', message: 'Storage is full.' },
+      },
+    });
+    await starting;
+    await waitFor(() => expect(screen.getByTestId('storage-notice').dataset.kind).toBe('full'));
+    expect(screen.getByTestId('storage-settings').textContent).toBe('Free up space');
+    connection.onNotice?.({ kind: 'storage-lost', cause: 'upgraded', message: 'Footnote was updated in another tab.' });
+    await waitFor(() => expect(screen.getByTestId('storage-notice').dataset.kind).toBe('upgraded'));
+    expect(screen.getByTestId('storage-reload')).toBeTruthy();
+    connection.onNotice?.({
+      kind: 'storage-lost',
+      cause: 'deleted',
+      message: 'Your library was cleared.',
+      library: {
+        ...MEMORY,
+        storage: { ...MEMORY.storage, notice: { kind: 'cleared', message: 'Your library was cleared.' } },
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('storage-notice').dataset.kind).toBe('cleared'));
+    screen.getByTestId('storage-keep').click();
+    await waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByTestId('storage-keep')).toBeNull());
   });
 
   it('offers every access label in the library under "Viewing as", and asks again as the new viewer', async () => {

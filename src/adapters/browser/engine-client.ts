@@ -2,7 +2,16 @@
  * The page's side of the worker protocol: one promise per request, events routed to the
  * request that raised them, cancellation through an `AbortSignal`.
  */
-import type { FromWorker, Request, ResponseOf, ToWorker, WorkerError, WorkerEvent } from './protocol.js';
+import type {
+  FromWorker,
+  LibraryState,
+  Request,
+  ResponseOf,
+  StorageLossCause,
+  ToWorker,
+  WorkerError,
+  WorkerEvent,
+} from './protocol.js';
 
 /** A failed request; `code` is `ABORTED` when it was cancelled. */
 export class EngineRequestError extends Error {
@@ -24,11 +33,19 @@ export interface RequestOptions {
   transfer?: Transferable[];
 }
 
+/** A notice that arrives unasked: the storage was lost (with the library reopened after a clear), or the worker failed. */
+export interface EngineNotice {
+  kind: 'storage-lost' | 'crash';
+  message: string;
+  cause?: StorageLossCause | 'blocked';
+  library?: LibraryState;
+}
+
 /** What the page needs from the engine: requests, and notices that arrive unasked. */
 export interface EngineConnection {
   request<R extends Request>(request: R, options?: RequestOptions): Promise<ResponseOf<R>>;
   /** Called when the storage is lost or the worker fails outside a request. */
-  onNotice: ((notice: { kind: 'storage-lost' | 'crash'; message: string }) => void) | undefined;
+  onNotice: ((notice: EngineNotice) => void) | undefined;
 }
 
 /** The part of `Worker` the client uses. */
@@ -81,7 +98,10 @@ export class EngineClient implements EngineConnection {
   }
 
   private receive(message: FromWorker): void {
-    if (message.kind === 'storage-lost') return this.onNotice?.({ kind: 'storage-lost', message: message.reason });
+    if (message.kind === 'storage-lost') {
+      const { cause, reason, library } = message;
+      return this.onNotice?.({ kind: 'storage-lost', message: reason, cause, ...(library ? { library } : {}) });
+    }
     if (message.kind === 'crash') return this.onNotice?.({ kind: 'crash', message: message.error.message });
     const pending = this.pending.get(message.id);
     if (!pending) return;

@@ -17,6 +17,7 @@ import type {
   LibraryState,
   Request,
   Responses,
+  StorageLossCause,
   ToWorker,
   WorkerError,
   WorkerEvent,
@@ -60,7 +61,8 @@ async function open(models: ModelSettings | undefined, emit: Emit | undefined): 
   const onModelProgress = emit ? { onModelProgress: progressOf(emit) } : {};
   const embedder = models ? await host.openingEmbedder(models, onModelProgress) : undefined;
   const opened = await LibraryService.open({
-    onLost: (reason) => scope.postMessage({ kind: 'storage-lost', reason }),
+    onLost: lostStorage,
+    onBlocked: (reason) => scope.postMessage({ kind: 'storage-lost', cause: 'blocked', reason }),
     ...(embedder ? { embedder } : {}),
   });
   if (models && models.reranker.kind !== 'off') {
@@ -70,6 +72,31 @@ async function open(models: ModelSettings | undefined, emit: Emit | undefined): 
   }
   await host.checkGpu().catch(() => undefined);
   return opened;
+}
+
+/**
+ * The storage connection was lost. Another tab's upgrade: this tab can only reload. Deleted or
+ * closed by the browser (site data cleared, ST-12): the library is reopened, in the queue so no
+ * request runs on the closed connection meanwhile, and the page gets its state (usually empty).
+ */
+function lostStorage(cause: StorageLossCause, reason: string): void {
+  if (cause === 'upgraded') return scope.postMessage({ kind: 'storage-lost', cause, reason });
+  queue = queue.then(async () => {
+    try {
+      const opened = await library();
+      const reopened = await opened.reopen();
+      // Closed but not cleared (the records are still there): the library is back as it was.
+      const message = reopened.storage.notice?.message ?? 'The library storage was reopened; nothing was lost.';
+      scope.postMessage({
+        kind: 'storage-lost',
+        cause,
+        reason: message,
+        library: { ...reopened, models: host.state() },
+      });
+    } catch (error) {
+      scope.postMessage({ kind: 'storage-lost', cause, reason: `${reason} ${toWorkerError(error).message}` });
+    }
+  });
 }
 
 function progressOf(emit: Emit): (progress: ModelProgress) => void {

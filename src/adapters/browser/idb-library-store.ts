@@ -4,12 +4,26 @@
  * mid-ingest leaves every document either fully there or absent. The saved index is a cache
  * tagged with the generation it was built from; `load` hides a cache older than the records.
  * Version 2 adds each document's small facts (format, byte hash, warnings) beside its record,
- * written in the same transaction, so that opening the library never reads vectors.
+ * written in the same transaction, so that opening the library never reads vectors. The saved
+ * index is kept in segments (`snapshot-segments.ts`) under a head with their hash; a head that
+ * does not check out, or a value the browser cannot read back, only means a rebuild.
+ * Connection events (another tab upgrading, the database deleted or closed under the app) are
+ * handed to `StoreEvents` with a sentence for the page.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore, type IDBPTransaction } from 'idb';
 import type { StoredIndex } from '../../core/ports.js';
 import { estimateCloneBytes } from './clone-bytes.js';
 import { factsOf, recordBytes, type DocumentFacts, type DocumentRecord, type LibraryStore } from './library-store.js';
+import type { StorageLossCause } from './protocol.js';
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  joinSegments,
+  SEGMENT_BYTES,
+  sha256Hex,
+  splitSegments,
+  type SnapshotHead,
+} from './snapshot-segments.js';
 
 /** The database name the app uses. */
 export const DATABASE_NAME = 'footnote-library';
@@ -22,45 +36,92 @@ interface LibrarySchema extends DBSchema {
   documents: { key: string; value: DocumentRecord };
   facts: { key: string; value: DocumentFacts };
   meta: { key: string; value: number };
-  snapshot: { key: string; value: { generation: number; stored: StoredIndex } };
+  /** The head (key `index`), its segments (`index/0`, `index/1`, …), or a version-2 index kept whole. */
+  snapshot: { key: string; value: SnapshotHead | LegacySnapshot | Uint8Array };
 }
 
-/** Callbacks for connection events the page should hear about. */
+/** How version 2 kept the saved index: one value (still read; a value too large to read is skipped). */
+interface LegacySnapshot {
+  generation: number;
+  stored: StoredIndex;
+}
+
+/** What the page is told when the connection is lost. */
+export const LOSS_MESSAGES: Record<StorageLossCause, string> = {
+  upgraded: 'Footnote was updated in another tab. Reload this tab to keep using your library.',
+  deleted: 'Your library was cleared (its storage was deleted while Footnote was open). Add your files again.',
+  terminated: 'Your library was cleared: the browser closed its storage (site data deleted?). Add your files again.',
+};
+
+/** What the page is told while this tab's upgrade waits for another tab. */
+export const BLOCKED_MESSAGE =
+  'Footnote is open in another tab with an older version of the library. Close the other Footnote tabs to continue.';
+
+/** Callbacks for connection events the page should hear about, and the segment size. */
 export interface StoreEvents {
-  /** Another tab opened a newer version, or the browser closed the connection. */
-  onLost?: (reason: string) => void;
+  /** Another tab upgraded the database, it was deleted, or the browser closed the connection. */
+  onLost?: (cause: StorageLossCause, message: string) => void;
+  /** This tab's upgrade waits for another tab to close its connection. */
+  onBlocked?: (message: string) => void;
+  /** Largest saved-index segment, bytes (tests make it small). */
+  segmentBytes?: number;
 }
 
 /** Opens (creating if needed) the library database. Throws where IndexedDB is unusable. */
 export async function openIdbLibraryStore(name = DATABASE_NAME, events: StoreEvents = {}): Promise<LibraryStore> {
+  let lost = false;
+  const lose = (cause: StorageLossCause) => {
+    if (lost) return;
+    lost = true;
+    events.onLost?.(cause, LOSS_MESSAGES[cause]);
+  };
   const db = await openDB<LibrarySchema>(name, VERSION, {
     async upgrade(database, oldVersion, _newVersion, transaction) {
-      if (oldVersion < 1) {
-        database.createObjectStore('documents', { keyPath: 'id' });
-        database.createObjectStore('meta');
-        database.createObjectStore('snapshot');
-      }
-      if (oldVersion < 2) {
-        const facts = database.createObjectStore('facts', { keyPath: 'id' });
-        // Version 1 libraries: derive the facts of every stored record, in the upgrade transaction.
-        let cursor = await transaction.objectStore('documents').openCursor();
-        while (cursor) {
-          await facts.put(factsOf(cursor.value.source));
-          cursor = await cursor.continue();
+      // idb does not wait on this function: a step that fails must abort the version change
+      // itself, so that the database stays at its old version with its data (ST-08).
+      quiet(transaction);
+      await upgradeSteps(database, oldVersion, transaction).catch(() => {
+        try {
+          transaction.abort();
+        } catch {
+          // The version change already failed.
         }
-      }
+      });
     },
-    blocking() {
+    blocked() {
+      events.onBlocked?.(BLOCKED_MESSAGE);
+    },
+    blocking(_currentVersion, blockedVersion) {
       db.close();
-      events.onLost?.('A newer version of Footnote was opened in another tab. Reload this tab.');
+      lose(blockedVersion === null ? 'deleted' : 'upgraded');
     },
     terminated() {
-      events.onLost?.('The browser closed the library storage (site data cleared?). Reload the page.');
+      lose('terminated');
     },
   });
-  const store = new IdbLibraryStore(db);
+  const store = new IdbLibraryStore(db, events.segmentBytes ?? SEGMENT_BYTES);
   await store.readGeneration();
   return store;
+}
+
+type Upgrade = IDBPTransaction<LibrarySchema, ('documents' | 'facts' | 'meta' | 'snapshot')[], 'versionchange'>;
+
+/** Each version's step, in order (`oldVersion < k`). */
+async function upgradeSteps(database: IDBPDatabase<LibrarySchema>, oldVersion: number, transaction: Upgrade) {
+  if (oldVersion < 1) {
+    database.createObjectStore('documents', { keyPath: 'id' });
+    database.createObjectStore('meta');
+    database.createObjectStore('snapshot');
+  }
+  if (oldVersion < 2) {
+    const facts = database.createObjectStore('facts', { keyPath: 'id' });
+    // Version 1 libraries: derive the facts of every stored record, in the upgrade transaction.
+    let cursor = await transaction.objectStore('documents').openCursor();
+    while (cursor) {
+      await facts.put(factsOf(cursor.value.source));
+      cursor = await cursor.continue();
+    }
+  }
 }
 
 type ChangeStore<Name extends 'documents' | 'facts'> = IDBPObjectStore<
@@ -79,96 +140,218 @@ class IdbLibraryStore implements LibraryStore {
    */
   private known = Number.NaN;
 
-  constructor(private readonly db: IDBPDatabase<LibrarySchema>) {}
+  constructor(
+    private readonly db: IDBPDatabase<LibrarySchema>,
+    private readonly segmentBytes: number,
+  ) {}
 
   /** Starts from the generation stored now (an empty index mirrors nothing yet; restoring sets it). */
   async readGeneration(): Promise<void> {
-    this.known = (await this.db.get('meta', GENERATION)) ?? 0;
+    const transaction = quiet(this.db.transaction('meta', 'readonly'));
+    const generation = await transaction.store.get(GENERATION);
+    await transaction.done;
+    this.known = generation ?? 0;
   }
 
   async readDocuments(): Promise<DocumentRecord[]> {
-    const transaction = this.db.transaction(['documents', 'meta'], 'readonly');
-    const [records, generation] = await Promise.all([
-      transaction.objectStore('documents').getAll(),
-      transaction.objectStore('meta').get(GENERATION),
-    ]);
+    const transaction = quiet(this.db.transaction(['documents', 'meta'], 'readonly'));
+    const records = await transaction.objectStore('documents').getAll();
+    const generation = await transaction.objectStore('meta').get(GENERATION);
     await transaction.done;
     this.known = generation ?? 0;
     return records;
   }
 
   async readDocument(id: string): Promise<DocumentRecord | undefined> {
-    return this.db.get('documents', id);
+    const transaction = quiet(this.db.transaction('documents', 'readonly'));
+    const record = await transaction.store.get(id);
+    await transaction.done;
+    return record;
   }
 
   async readFacts(): Promise<DocumentFacts[]> {
-    return this.db.getAll('facts');
+    const transaction = quiet(this.db.transaction('facts', 'readonly'));
+    const facts = await transaction.store.getAll();
+    await transaction.done;
+    return facts;
   }
 
   async writeDocument(record: DocumentRecord): Promise<void> {
-    await this.change((documents, facts) => Promise.all([documents.put(record), facts.put(factsOf(record.source))]));
+    await this.change((documents, facts) =>
+      requests(
+        () => documents.put(record),
+        () => facts.put(factsOf(record.source)),
+      ),
+    );
   }
 
   async deleteDocument(id: string): Promise<void> {
-    await this.change((documents, facts) => Promise.all([documents.delete(id), facts.delete(id)]));
+    await this.change((documents, facts) =>
+      requests(
+        () => documents.delete(id),
+        () => facts.delete(id),
+      ),
+    );
   }
 
   /** One document change (record and facts) and the generation bump, in one strict transaction. */
   private async change(
     edit: (documents: ChangeStore<'documents'>, facts: ChangeStore<'facts'>) => Promise<unknown>,
   ): Promise<void> {
-    const transaction = this.db.transaction(['documents', 'facts', 'meta'], 'readwrite', STRICT);
+    const transaction = quiet(this.db.transaction(['documents', 'facts', 'meta'], 'readwrite', STRICT));
     const meta = transaction.objectStore('meta');
-    const generation = (await meta.get(GENERATION)) ?? 0;
-    await Promise.all([
-      edit(transaction.objectStore('documents'), transaction.objectStore('facts')),
-      meta.put(generation + 1, GENERATION),
-    ]);
+    const generation = await allOrNothing(transaction, async () => {
+      const current = (await meta.get(GENERATION)) ?? 0;
+      await requests(
+        () => edit(transaction.objectStore('documents'), transaction.objectStore('facts')),
+        () => meta.put(current + 1, GENERATION),
+      );
+      return current;
+    });
     await transaction.done;
     this.known = generation === this.known ? generation + 1 : Number.NaN;
   }
 
+  /**
+   * The saved index when it mirrors the records' generation and its segments check out (count,
+   * length, SHA-256, decoding); otherwise undefined, and the library is rebuilt from the records.
+   */
   async load(): Promise<StoredIndex | undefined> {
-    const transaction = this.db.transaction(['meta', 'snapshot'], 'readonly');
-    const [generation, snapshot] = await Promise.all([
-      transaction.objectStore('meta').get(GENERATION),
-      transaction.objectStore('snapshot').get(INDEX),
-    ]);
-    await transaction.done;
-    if (!snapshot || snapshot.generation !== (generation ?? 0)) return undefined;
-    this.known = snapshot.generation;
-    return snapshot.stored;
+    const read = await this.readSnapshot().catch(() => undefined);
+    if (!read) return undefined;
+    const { generation, head, segments } = read;
+    if (!head || head.generation !== generation) return undefined;
+    if (!('format' in head)) {
+      this.known = head.generation;
+      return head.stored;
+    }
+    if (segments.length !== head.segments || segments.some((segment) => !(segment instanceof Uint8Array))) {
+      return undefined;
+    }
+    const bytes = joinSegments(segments as Uint8Array[]);
+    if (bytes.length !== head.bytes || (await sha256Hex(bytes)) !== head.sha256) return undefined;
+    let stored: StoredIndex;
+    try {
+      stored = decodeSnapshot(bytes);
+    } catch {
+      return undefined;
+    }
+    this.known = head.generation;
+    return stored;
   }
 
-  /** Saves the index tagged with the generation it mirrors; a snapshot another tab outdated never validates. */
+  private async readSnapshot() {
+    const transaction = quiet(this.db.transaction(['meta', 'snapshot'], 'readonly'));
+    const snapshots = transaction.objectStore('snapshot');
+    const generation = await transaction.objectStore('meta').get(GENERATION);
+    const head = await snapshots.get(INDEX);
+    const count = head && !(head instanceof Uint8Array) && 'format' in head ? head.segments : 0;
+    const segments: unknown[] = [];
+    for (let at = 0; at < count; at++) segments.push(await snapshots.get(segmentKey(at)));
+    await transaction.done;
+    return { generation: generation ?? 0, head: head instanceof Uint8Array ? undefined : head, segments };
+  }
+
+  /** Saves the index in segments tagged with the generation it mirrors; one another tab outdated never validates. */
   async save(stored: StoredIndex): Promise<void> {
-    const transaction = this.db.transaction(['snapshot'], 'readwrite', STRICT);
-    await transaction.objectStore('snapshot').put({ generation: this.known, stored }, INDEX);
+    const bytes = encodeSnapshot(stored);
+    const segments = splitSegments(bytes, this.segmentBytes);
+    const head: SnapshotHead = {
+      format: 'segments-v1',
+      generation: this.known,
+      segments: segments.length,
+      bytes: bytes.length,
+      sha256: await sha256Hex(bytes),
+    };
+    const transaction = quiet(this.db.transaction(['snapshot'], 'readwrite', STRICT));
+    const snapshots = transaction.objectStore('snapshot');
+    await allOrNothing(transaction, () =>
+      requests(
+        () => snapshots.clear(),
+        () => snapshots.put(head, INDEX),
+        ...segments.map((segment, at) => () => snapshots.put(segment, segmentKey(at))),
+      ),
+    );
     await transaction.done;
   }
 
   async clear(): Promise<void> {
-    await this.db.delete('snapshot', INDEX);
+    const transaction = quiet(this.db.transaction('snapshot', 'readwrite', STRICT));
+    await allOrNothing(transaction, () => transaction.store.clear());
+    await transaction.done;
   }
 
   async clearAll(): Promise<void> {
-    const transaction = this.db.transaction(['documents', 'facts', 'meta', 'snapshot'], 'readwrite', STRICT);
-    await Promise.all([
-      transaction.objectStore('documents').clear(),
-      transaction.objectStore('facts').clear(),
-      transaction.objectStore('meta').clear(),
-      transaction.objectStore('snapshot').clear(),
-    ]);
+    const transaction = quiet(this.db.transaction(['documents', 'facts', 'meta', 'snapshot'], 'readwrite', STRICT));
+    await allOrNothing(transaction, () =>
+      requests(
+        () => transaction.objectStore('documents').clear(),
+        () => transaction.objectStore('facts').clear(),
+        () => transaction.objectStore('meta').clear(),
+        () => transaction.objectStore('snapshot').clear(),
+      ),
+    );
     await transaction.done;
     this.known = 0;
   }
 
   async estimateBytes(): Promise<number> {
-    const [records, snapshot] = await Promise.all([this.readDocuments(), this.db.get('snapshot', INDEX)]);
+    const records = await this.readDocuments();
+    const transaction = quiet(this.db.transaction('snapshot', 'readonly'));
+    const snapshot = await transaction.store.getAll();
+    await transaction.done;
     return records.reduce((sum, record) => sum + recordBytes(record), 0) + estimateCloneBytes(snapshot);
   }
 
   close(): void {
     this.db.close();
   }
+}
+
+function segmentKey(at: number): string {
+  return `${INDEX}/${at}`;
+}
+
+/**
+ * Runs a transaction's requests; when one throws (a value that cannot be cloned, a request the
+ * browser refuses) the transaction is aborted, so none of the others commit on their own.
+ */
+async function allOrNothing<T>(transaction: { abort(): void; done: Promise<void> }, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    try {
+      transaction.abort();
+    } catch {
+      // Already finished or aborted by the browser.
+    }
+    throw error;
+  }
+}
+
+/**
+ * Marks a transaction's `done` as handled: when it aborts, the failure reaches the caller through
+ * the request that failed (and `await transaction.done`), never as an unhandled rejection.
+ */
+function quiet<T extends { done: Promise<void> }>(transaction: T): T {
+  transaction.done.catch(() => undefined);
+  return transaction;
+}
+
+/**
+ * Issues requests in order and waits for them all. When one throws as it is issued, the ones
+ * already issued (which the abort then fails) are not left as unhandled rejections.
+ */
+function requests(...issue: (() => Promise<unknown>)[]): Promise<unknown[]> {
+  const issued: Promise<unknown>[] = [];
+  for (const next of issue) {
+    try {
+      const request = next();
+      request.catch(() => undefined);
+      issued.push(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return Promise.all(issued);
 }

@@ -21,6 +21,7 @@ import { factsOf, type DocumentFacts, type DocumentRecord, type LibraryStore } f
 import type { ProgressEmbedder } from './progress-embedder.js';
 import { emptyReport, fail, merge, messageOf, reporter, skip, type BatchReport } from './ingest-report.js';
 import type { FileInput, FileProgress, ParsedFile } from './protocol.js';
+import { isQuotaError } from './storage-errors.js';
 
 /** What ingesting needs. */
 export interface IngestContext {
@@ -29,6 +30,8 @@ export interface IngestContext {
   store: LibraryStore;
   /** The facts of every document in the library, by id; kept up to date here. */
   facts: Map<string, DocumentFacts>;
+  /** Hears that a record could not be written because the storage is full. */
+  onStorageFull?: () => void;
 }
 
 /** Options of `ingestFiles`. */
@@ -206,6 +209,15 @@ async function ingestDocument(
   const unchanged = result.unchanged.length > 0;
   if (!unchanged) {
     const saved = await save(context, document, previous);
+    if (saved === 'full') {
+      context.onStorageFull?.();
+      return fail(
+        report,
+        progress,
+        `${name}: failed: storage full. It was not added; the library is unchanged.`,
+        options,
+      );
+    }
     if (saved !== true)
       return fail(report, progress, `${name}: could not be saved (${saved}); the library is unchanged.`, options);
   }
@@ -222,12 +234,12 @@ async function ingestDocument(
   });
 }
 
-/** Writes the record; on failure puts the previous version back in the index. */
+/** Writes the record; on failure puts the previous version back in the index ('full': no space left). */
 async function save(
   context: IngestContext,
   document: SourceDocument,
   previous: DocumentRecord | undefined,
-): Promise<true | string> {
+): Promise<true | 'full' | string> {
   const record = recordFromIndex(context.engine, document);
   try {
     if (!record) throw new Error('the document is missing from the index');
@@ -236,6 +248,7 @@ async function save(
   } catch (error) {
     if (previous) await loadRecord(context.engine, previous);
     else await removeDocument(context.engine.index, document.id);
+    if (isQuotaError(error)) return 'full';
     return error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 120) : 'storage error';
   }
 }

@@ -38,6 +38,7 @@ import { openLibraryStore, type OpenStoreOptions } from './open-library-store.js
 import { ProgressEmbedder } from './progress-embedder.js';
 import type { ReembedProgress } from './models/model-settings.js';
 import { reembedLibrary, restoreLibrary } from './restore-library.js';
+import { isQuotaError, STORAGE_FULL_MESSAGE } from './storage-errors.js';
 import type {
   AskOutcome,
   AskRetrieval,
@@ -53,6 +54,10 @@ import type {
   StorageEstimate,
   StorageInfo,
 } from './protocol.js';
+
+/** Opens tried, and the wait between them, when the storage is reopened after it was lost. */
+const REOPEN_ATTEMPTS = 8;
+const REOPEN_DELAY_MS = 250;
 
 /** How to build the service; defaults are the app's (hashing embedder, extractive answers, IndexedDB). */
 export interface LibraryServiceOptions extends OpenStoreOptions {
@@ -84,9 +89,10 @@ export class LibraryService {
   private constructor(
     private current: Engine,
     private progressEmbedder: ProgressEmbedder,
-    private readonly store: LibraryStore,
-    private readonly storage: StorageInfo,
-    private readonly facts: Map<string, DocumentFacts>,
+    private store: LibraryStore,
+    private storage: StorageInfo,
+    private facts: Map<string, DocumentFacts>,
+    private readonly options: LibraryServiceOptions,
   ) {}
 
   /** The engine: its embedder, generator, reranker and index. */
@@ -107,13 +113,36 @@ export class LibraryService {
       generator: options.generator ?? new ExtractiveGenerator(),
       clock: () => performance.now(),
     });
-    const { store, reason } = await openLibraryStore(options);
-    const started = performance.now();
-    const restore = await restoreLibrary(engine, store);
-    const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
-    if (reason) storage.reason = reason;
-    const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
-    return new LibraryService(engine, embedder, store, storage, facts);
+    const { store, storage, facts } = await openStorage(engine, options);
+    return new LibraryService(engine, embedder, store, storage, facts, options);
+  }
+
+  /**
+   * Opens the storage again after the connection was lost under the app (site data cleared, the
+   * database deleted, the browser closed it: ST-12) and restores what it holds, usually nothing.
+   * The page is told the library was cleared; when the records are still there, they are back.
+   */
+  async reopen(): Promise<LibraryState> {
+    this.store.close();
+    this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
+    // A browser clearing site data may refuse opens until it is done: try again for a moment.
+    let attempt = 0;
+    let opened = await openStorage(this.engine, this.options);
+    while (opened.store.kind === 'memory' && !this.options.memoryOnly && ++attempt < REOPEN_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, REOPEN_DELAY_MS));
+      opened = await openStorage(this.engine, this.options);
+    }
+    const { store, storage, facts } = opened;
+    this.store = store;
+    this.facts = facts;
+    this.storage = storage;
+    if (storage.restore === 'empty') {
+      this.storage.notice = {
+        kind: 'cleared',
+        message: 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.',
+      };
+    }
+    return this.state();
   }
 
   /** The library as the page shows it. */
@@ -130,6 +159,11 @@ export class LibraryService {
     return this.outcome(() => ingestFiles(this.context(), files, options));
   }
 
+  /** Forgets a storage notice the person has acted on (or a full storage once space was freed). */
+  private settle(kinds: readonly string[]): void {
+    if (this.storage.notice && kinds.includes(this.storage.notice.kind)) delete this.storage.notice;
+  }
+
   /** Adds or replaces documents parsed by the page's parse worker; call `saveIndex` after the last batch. */
   async ingestDocuments(files: ParsedFile[], options: IngestFilesOptions = {}): Promise<IngestOutcome> {
     return this.outcome(() => ingestParsedFiles(this.context(), files, options));
@@ -143,6 +177,7 @@ export class LibraryService {
 
   private async outcome(run: () => Promise<BatchReport>): Promise<IngestOutcome> {
     const started = performance.now();
+    this.settle(['full', 'cleared', 'evicted']);
     const report = await run();
     return { report, library: this.state(), ms: performance.now() - started };
   }
@@ -152,6 +187,7 @@ export class LibraryService {
     await this.store.deleteDocument(documentId);
     await removeDocument(this.engine.index, documentId);
     this.facts.delete(documentId);
+    this.settle(['full']);
     await saveIndex(this.engine, this.store).catch(() => undefined);
     return this.state();
   }
@@ -213,6 +249,7 @@ export class LibraryService {
   async clear(): Promise<LibraryState> {
     await this.store.clearAll();
     this.facts.clear();
+    this.settle(['full', 'cleared', 'evicted']);
     this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
     return this.state();
   }
@@ -261,7 +298,11 @@ export class LibraryService {
     for (const source of report.documents) {
       const record = recordFromIndex(this.engine, source);
       if (!record) continue;
-      await this.store.writeDocument(record);
+      await this.store.writeDocument(record).catch((error: unknown) => {
+        if (!isQuotaError(error)) throw error;
+        this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
+        throw new Error(`${source.sourceName}: failed: storage full. ${STORAGE_FULL_MESSAGE}`);
+      });
       this.facts.set(source.id, factsOf(source));
     }
     await saveIndex(this.engine, this.store).catch(() => undefined);
@@ -313,6 +354,25 @@ export class LibraryService {
   }
 
   private context() {
-    return { engine: this.engine, embedder: this.embedder, store: this.store, facts: this.facts };
+    return {
+      engine: this.engine,
+      embedder: this.embedder,
+      store: this.store,
+      facts: this.facts,
+      onStorageFull: () => {
+        this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
+      },
+    };
   }
+}
+
+/** Opens the storage and restores the library from it into `engine`. */
+async function openStorage(engine: Engine, options: OpenStoreOptions) {
+  const { store, reason } = await openLibraryStore(options);
+  const started = performance.now();
+  const restore = await restoreLibrary(engine, store);
+  const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
+  if (reason) storage.reason = reason;
+  const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
+  return { store, storage, facts };
 }

@@ -28,7 +28,23 @@ export async function openLibraryStore(options: OpenStoreOptions = {}): Promise<
   try {
     return { store: await openIdbLibraryStore(options.name, options) };
   } catch (error) {
-    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { store: new MemoryLibraryStore(), reason: `IndexedDB could not be opened (${detail.slice(0, 160)}).` };
+    return { store: new MemoryLibraryStore(), reason: openFailure(error) };
   }
+}
+
+/**
+ * Why the library could not be opened, in words a person can act on. A newer database
+ * (`VersionError`, ST-09) and a failed upgrade (ST-08: the browser rolled it back, the library is
+ * as it was) are named; anything else is quoted.
+ */
+export function openFailure(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'VersionError') {
+    return 'A newer version of Footnote is open in another tab (or was used here before). Reload this tab to use your library.';
+  }
+  if (name === 'AbortError' || /upgrade|version change/i.test(String(error))) {
+    return 'Your library could not be upgraded to this version of Footnote; it was left as it was. Reload to try again.';
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `IndexedDB could not be opened (${detail.slice(0, 160)}).`;
 }

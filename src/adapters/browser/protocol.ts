@@ -25,6 +25,19 @@ import type { AccessLabel, DocumentFormat, Section, SourceDocument } from '../..
 /** Where the library is kept. */
 export type StorageKind = 'indexeddb' | 'memory';
 
+/** Why the storage connection was lost: another tab upgraded it, it was deleted, the browser closed it. */
+export type StorageLossCause = 'upgraded' | 'deleted' | 'terminated';
+
+/**
+ * Something about the storage the person should know and can act on: the storage is full (free
+ * space), the library was cleared under the app or evicted between visits (add files again, keep
+ * storage persistent), another tab upgraded it (reload) or holds an older version (close it).
+ */
+export interface StorageNotice {
+  kind: 'full' | 'cleared' | 'evicted' | 'upgraded' | 'blocked';
+  message: string;
+}
+
 /** How the library came back when the worker opened it. */
 export type RestoreKind = 'restored' | 'rebuilt' | 'reindexed' | 'empty';
 
@@ -36,6 +49,8 @@ export interface StorageInfo {
   restore: RestoreKind;
   /** Milliseconds the restore took. */
   restoreMs: number;
+  /** A storage problem met in this session (the storage is full, it was cleared), until it is resolved. */
+  notice?: StorageNotice;
 }
 
 /** One document of the library, as the library panel shows it. */
@@ -284,7 +299,11 @@ export type FromWorker =
   | { kind: 'response'; id: number; ok: true; value: Responses[keyof Responses] }
   | { kind: 'response'; id: number; ok: false; error: WorkerError }
   | { kind: 'event'; id: number; event: WorkerEvent }
-  /** The storage connection was lost (another tab upgraded it, or site data was cleared). */
-  | { kind: 'storage-lost'; reason: string }
+  /**
+   * The storage connection was lost (another tab upgraded it, or site data was cleared), or this
+   * tab's upgrade waits on another tab (`blocked`). After a clear the library was reopened
+   * (empty) and `library` is its state.
+   */
+  | { kind: 'storage-lost'; cause: StorageLossCause | 'blocked'; reason: string; library?: LibraryState }
   /** An error no request caught. */
   | { kind: 'crash'; error: WorkerError };

@@ -78,8 +78,12 @@ export interface RoomCheck {
   message: string;
 }
 
-/** Checks that `downloadMB` plus a margin (10%, at least 100 MB) fits what the origin may still store. */
+/**
+ * Checks that `downloadMB` plus a margin (10%, at least 100 MB) fits what the origin may still
+ * store. Nothing to download (the model is cached already) always fits.
+ */
 export async function checkRoomFor(storage: StorageLike | undefined, downloadMB: number): Promise<RoomCheck> {
+  if (downloadMB <= 0) return { ok: true, neededMB: 0, availableMB: null, message: 'Already downloaded.' };
   const neededMB = Math.ceil(downloadMB + Math.max(100, downloadMB * 0.1));
   const estimate = await storage?.estimate().catch(() => undefined);
   if (!estimate || typeof estimate.quota !== 'number') {
@@ -89,7 +93,8 @@ export async function checkRoomFor(storage: StorageLike | undefined, downloadMB:
   const ok = availableMB >= neededMB;
   const message = ok
     ? `${neededMB} MB needed, ${availableMB} MB available.`
-    : `Not enough space: the model needs about ${neededMB} MB and this site may store ${availableMB} MB more. ` +
-      'Your library index and the models share this space, and the browser may evict them together: remove a cached model first.';
+    : `Not enough space: the model needs about ${neededMB} MB and ${availableMB} MB is available. Nothing was downloaded. ` +
+      'Your library and the downloaded models share this site’s storage, and the browser clears them together: ' +
+      'remove a cached model or some documents first.';
   return { ok, neededMB, availableMB, message };
 }

@@ -20,6 +20,8 @@ export interface LlmPlanSetup extends PickOptions {
   offlineOnly: boolean;
   fetch: FetchLike;
   storage?: StorageLike;
+  /** Whether this build is already in the cache (then nothing is downloaded and no room is needed). */
+  isCached?: (modelId: string, appConfig: ResolvedLlm['appConfig']) => Promise<boolean>;
 }
 
 /** A model ready to download and load, or why not (the app then answers extractively). */
@@ -54,7 +56,8 @@ export async function planLlm(setup: LlmPlanSetup): Promise<LlmPlan> {
   if (choice.status === 'disabled') return { status: 'unavailable', reason: choice.reason, gpu };
   const resolved = await resolveLlmSource(model, choice.variant, setup);
   if (!resolved) return { status: 'unavailable', reason: MODEL_ERROR_ADVICE['offline-only'], gpu };
-  const room = await checkRoomFor(setup.storage, choice.variant.downloadMB);
+  const cached = (await setup.isCached?.(choice.variant.modelId, resolved.appConfig).catch(() => false)) === true;
+  const room = await checkRoomFor(setup.storage, cached ? 0 : choice.variant.downloadMB);
   if (!room.ok) return { status: 'unavailable', reason: room.message, gpu };
   return { status: 'ready', model, variant: choice.variant, gpu, room, notes: choice.notes, ...resolved };
 }

@@ -57,6 +57,18 @@ export interface PendingPassword {
   answer(password: string | undefined): void;
 }
 
+/** What the library tells the rest of the session, and the room check it asks for. */
+export interface LibraryEvents {
+  /** The models each engine answer reports. */
+  onModels?: (models: ModelsState) => void;
+  /** Every library state taken. */
+  onState?: (state: LibraryState) => void;
+  /** An ingest or import that stored at least one document. */
+  onIngested?: (state: LibraryState) => void;
+  /** Whether a drop fits the storage left; refused drops read nothing. */
+  checkRoom?: (files: readonly { name: string; size: number }[]) => Promise<{ ok: boolean; message?: string }>;
+}
+
 /** The part of the parse supervisor the library uses (tests pass a fake). */
 export type FileParser = Pick<ParseSupervisor, 'parse'>;
 
@@ -89,8 +101,7 @@ export class Library {
   constructor(
     private readonly connection: EngineConnection,
     private readonly parser: FileParser,
-    /** Hears the models each engine answer reports. */
-    private readonly onModels: (models: ModelsState) => void = () => undefined,
+    private readonly events: LibraryEvents = {},
   ) {}
 
   /** Opens the library (restoring it from storage) with the embedder of `models`. */
@@ -113,6 +124,12 @@ export class Library {
     const controller = this.begin();
     this.totals = new BatchTally(files.length).totals();
     try {
+      const room = this.events.checkRoom ? await this.events.checkRoom(files).catch(() => undefined) : undefined;
+      if (room && !room.ok) {
+        this.totals = undefined;
+        this.error = room.message ?? 'Not enough storage for these files.';
+        return;
+      }
       const steps = batchSteps(this.connection, this.parser, (request) => this.askPassword(request));
       const result = await ingestBatch(files, steps, {
         signal: controller.signal,
@@ -121,6 +138,7 @@ export class Library {
       });
       this.flush();
       if (result.library) this.apply(result.library);
+      if (result.library && result.totals.indexed > 0) this.events.onIngested?.(result.library);
       const { totals } = result;
       this.totals = totals;
       this.summary = {
@@ -158,6 +176,7 @@ export class Library {
       this.flush();
       this.apply(outcome.library);
       this.summary = summarise(outcome, performance.now() - started);
+      if (this.summary.indexed > 0) this.events.onIngested?.(outcome.library);
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
     } finally {
@@ -190,6 +209,7 @@ export class Library {
       );
       this.apply(outcome.library);
       this.packImport = outcome;
+      if (outcome.documents > 0) this.events.onIngested?.(outcome.library);
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
     } finally {
@@ -244,7 +264,8 @@ export class Library {
     this.documents = state.documents;
     this.storage = state.storage;
     this.embeddedThisSession = state.embeddedThisSession;
-    if (state.models) this.onModels(state.models);
+    if (state.models) this.events.onModels?.(state.models);
+    this.events.onState?.(state);
   }
 
   private begin(): AbortController {

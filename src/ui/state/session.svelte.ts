@@ -6,7 +6,13 @@
 import type { EngineConnection } from '../../adapters/browser/engine-client.js';
 import { ParseSupervisor } from '../../adapters/browser/parse/parse-supervisor.js';
 import type { ModelSettings } from '../../adapters/browser/models/model-settings.js';
-import type { AskOutcome, DocumentText, OpenedReceipt, StorageEstimate } from '../../adapters/browser/protocol.js';
+import type {
+  AskOutcome,
+  DocumentText,
+  OpenedReceipt,
+  StorageEstimate,
+  StorageNotice,
+} from '../../adapters/browser/protocol.js';
 import { questionSlug, saveFile, type SavedFile } from '../lib/download.js';
 import type { RetrievalMode } from '../../core/retrieve/retrieve.js';
 import { Conversation } from './conversation.svelte.js';
@@ -14,6 +20,7 @@ import { Evaluation } from './evaluation.svelte.js';
 import { Library, type FileParser } from './library.svelte.js';
 import { Models } from './models.svelte.js';
 import { Settings } from './settings.svelte.js';
+import { browserStorage, StorageStatus, type BrowserStorage, type MarkerStore } from './storage.svelte.js';
 
 /** A document open for reading, with the passage to show. */
 export interface Reading {
@@ -30,6 +37,7 @@ export class Session {
   readonly conversation: Conversation;
   readonly models: Models;
   readonly evaluation: Evaluation;
+  readonly storage: StorageStatus;
   notice = $state<string | undefined>(undefined);
   reading = $state.raw<Reading | undefined>(undefined);
   estimate = $state.raw<StorageEstimate | undefined>(undefined);
@@ -43,20 +51,54 @@ export class Session {
     private readonly connection: EngineConnection,
     parser: FileParser = new ParseSupervisor(),
     settings: Settings = new Settings(),
+    browser: { storage: BrowserStorage | undefined; marker: MarkerStore | undefined } = browserStorage(),
   ) {
     this.settings = settings;
+    this.storage = new StorageStatus(browser.storage, browser.marker);
     this.models = new Models(connection, (state) => this.library.apply(state));
-    this.library = new Library(connection, parser, (models) => this.models.adopt(models));
+    this.library = new Library(connection, parser, {
+      onModels: (models) => this.models.adopt(models),
+      onState: (state) => this.storage.track(state),
+      onIngested: (state) => void this.storage.ingested(state),
+      checkRoom: (files) => this.storage.checkRoom(files),
+    });
     this.conversation = new Conversation(connection, (models) => this.models.adopt(models));
     this.evaluation = new Evaluation(connection, parser);
     connection.onNotice = (notice) => {
-      this.notice = notice.message;
+      if (notice.kind !== 'storage-lost') {
+        this.notice = notice.message;
+        return;
+      }
+      if (notice.library) {
+        this.library.apply(notice.library);
+        this.estimate = undefined;
+        // Reopened with the records still there: nothing to tell, nothing to drop.
+        if (!notice.library.storage.notice) return;
+        this.conversation.clear();
+        this.reading = undefined;
+      }
+      const kind = notice.cause === 'blocked' ? 'blocked' : notice.cause === 'upgraded' ? 'upgraded' : 'cleared';
+      this.storage.notice = { kind, message: notice.message };
     };
   }
 
   /** Opens the library with the saved models. */
-  start(): Promise<void> {
-    return this.library.open(this.settings.models);
+  async start(): Promise<void> {
+    await this.library.open(this.settings.models);
+    const storage = this.library.storage;
+    if (storage) {
+      await this.storage.opened({
+        documents: this.library.documents,
+        storage,
+        embeddedThisSession: this.library.embeddedThisSession,
+      });
+    }
+  }
+
+  /** The storage notice to show: the page's own, else the engine's (storage full, library cleared). */
+  get storageNotice(): StorageNotice | undefined {
+    const notice = this.storage.notice ?? this.library.storage?.notice;
+    return notice && notice.message !== this.storage.dismissed ? notice : undefined;
   }
 
   /** Applies new model settings; a new embedder re-embeds the library, and the answer is dropped. */

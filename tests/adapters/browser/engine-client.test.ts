@@ -79,7 +79,7 @@ describe('EngineClient', () => {
     const opening = client.request({ type: 'open' });
     worker.fail('boom');
     await expect(opening).rejects.toThrow('boom');
-    worker.send({ kind: 'storage-lost', reason: 'cleared' });
+    worker.send({ kind: 'storage-lost', cause: 'deleted', reason: 'cleared' });
     expect(notices).toEqual(['crash: boom', 'storage-lost: cleared']);
     client.dispose();
     expect(worker.terminated).toBe(true);

@@ -119,9 +119,10 @@ describe('LibraryService', () => {
     const name = uniqueName();
     const service = await LibraryService.open({ name });
     const store = (service as unknown as { store: { writeDocument: (...args: unknown[]) => Promise<void> } }).store;
-    vi.spyOn(store, 'writeDocument').mockRejectedValueOnce(new DOMException('quota', 'QuotaExceededError'));
+    vi.spyOn(store, 'writeDocument').mockRejectedValueOnce(new DOMException('disk I/O', 'UnknownError'));
     const outcome = await service.ingest([manual()]);
-    expect(outcome.report.failed[0]?.message).toMatch(/could not be saved \(QuotaExceededError/);
+    expect(outcome.report.failed[0]?.message).toMatch(/could not be saved \(UnknownError/);
+    expect(outcome.library.storage.notice).toBeUndefined();
     expect(outcome.library.documents).toEqual([]);
     expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.retrieved).toEqual([]);
     expect((await LibraryService.open({ name })).state().documents).toEqual([]);

@@ -45,7 +45,7 @@ describe('model storage', () => {
     expect(await checkRoomFor(storage, 300)).toMatchObject({ ok: true, neededMB: 400, availableMB: 500 });
     const tight = await checkRoomFor(storage, 800);
     expect(tight).toMatchObject({ ok: false, neededMB: 900 });
-    expect(tight.message).toMatch(/share this space/);
+    expect(tight.message).toMatch(/share this site’s storage/);
     expect((await checkRoomFor(undefined, 800)).ok).toBe(true);
   });
 });

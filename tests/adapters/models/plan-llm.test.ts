@@ -89,6 +89,35 @@ describe('planLlm (before any download)', () => {
     expect(plan).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/Not enough space/) });
   });
 
+  it('ST-23: needs no room for a build already cached, and names the shared quota when short', async () => {
+    const storage = { estimate: async () => ({ usage: 0, quota: 200 * 2 ** 20 }) };
+    const setup = {
+      key: 'llama3.2-1b',
+      navigator: { gpu: gpu([]) },
+      modelsUrl,
+      offlineOnly: false,
+      storage,
+    };
+    const asked: string[] = [];
+    const cached = await planLlm({
+      ...setup,
+      fetch: recordingFetch().fetch,
+      isCached: async (modelId) => {
+        asked.push(modelId);
+        return true;
+      },
+    });
+    expect(cached).toMatchObject({ status: 'ready', room: { ok: true, neededMB: 0 } });
+    expect(asked).toEqual([expect.stringMatching(/Llama-3\.2-1B/)]);
+    const short = await planLlm({ ...setup, fetch: recordingFetch().fetch, isCached: async () => false });
+    expect(short).toMatchObject({
+      status: 'unavailable',
+      reason: expect.stringMatching(
+        /needs about \d+ MB and 200 MB is available.*share this site’s storage.*clears them together/,
+      ),
+    });
+  });
+
   it('lists every catalogue model for the picker, disabling what the GPU cannot run', async () => {
     const rows = pickerRows(await checkGpu({ gpu: gpu([]) }));
     expect(rows).toHaveLength(6);

@@ -60,6 +60,10 @@ export async function loadAnswerModel(setup: AnswerModelSetup): Promise<LoadedAn
     modelsUrl: modelsUrl(),
     offlineOnly: setup.offlineOnly,
     fetch: (url, init) => fetch(url, init),
+    isCached: async (modelId, appConfig) => {
+      const webllm = await import('../../models/webllm-library.js');
+      return (await cachedModelIds(webllm, [modelId], appConfig)).length > 0;
+    },
     ...(setup.navigator?.storage ? { storage: setup.navigator.storage } : {}),
   });
   if (plan.status === 'unavailable') throw new AnswerModelUnavailable(plan.reason);
