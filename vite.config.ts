@@ -121,7 +121,7 @@ const MUST_PRECACHE = [
  * or WebLLM already keeps in Cache Storage (a plain `fetch` of a model's `config.json`, WebLLM's
  * `HEAD` probe), so nothing is stored twice and removing a model from those caches removes it
  * everywhere. A new version waits for the person to reload (`registerType: 'prompt'`, see
- * `src/ui/pwa.svelte.ts`). Responses come from the cache with the headers they were fetched
+ * `src/ui/pwa.ts`). Responses come from the cache with the headers they were fetched
  * with, COOP/COEP included, so the page stays cross-origin isolated offline.
  */
 function offlineApp(): Plugin[] {

@@ -18,16 +18,16 @@ import { contentTerms } from './terms.js';
  */
 const SYNONYM_CLASSES: readonly (readonly string[])[] = [
   // Bounds and amounts.
-  ['maximum', 'highest', 'max', 'limit'],
+  ['maximum', 'highest', 'max'],
   ['minimum', 'lowest', 'min'],
   ['total', 'overall', 'altogether', 'combined', 'entire', 'whole'],
-  ['capacity', 'holds', 'hold', 'volume', 'size', 'big', 'large', 'fit', 'fits'],
-  ['weight', 'weigh', 'weighs', 'heavy'],
-  ['height', 'high', 'tall'],
-  ['width', 'wide', 'broad'],
-  ['depth', 'deep'],
-  ['noise', 'noisy', 'loud', 'loudness', 'decibel', 'decibels', 'sound'],
-  ['temperature', 'hot', 'warm', 'degrees'],
+  ['capacity', 'holds', 'hold', 'volume', 'size'],
+  ['weight', 'weigh', 'weighs'],
+  ['height'],
+  ['width'],
+  ['depth'],
+  ['noise', 'loudness', 'decibel', 'decibels', 'sound'],
+  ['temperature', 'degrees'],
   ['speed', 'rpm'],
   ['frequency', 'interval', 'often', 'regularly'],
   ['duration', 'period', 'lasts'],
@@ -64,19 +64,19 @@ const SYNONYM_CLASSES: readonly (readonly string[])[] = [
   ['stop', 'halt', 'pause', 'interrupt'],
   ['cancel', 'abort', 'terminate'],
   ['remove', 'removal'],
-  ['clean', 'cleaning', 'wipe', 'wiped', 'rinse', 'descale'],
+  ['clean', 'cleaning', 'wipe', 'wiped'],
   ['drain', 'empty', 'emptying'],
   ['leak', 'leaks', 'leaking', 'drip', 'dripping', 'seep'],
   ['allow', 'allowed', 'permit', 'permitted'],
   ['forbid', 'forbidden', 'prohibit', 'prohibited', 'banned'],
   ['require', 'required', 'requirement', 'necessary', 'mandatory'],
-  ['contact', 'call', 'phone', 'email'],
+  ['contact', 'call', 'phone'],
   ['install', 'installed', 'installation', 'mount', 'mounted'],
   ['register', 'registration', 'registered', 'enrol', 'activate'],
   ['store', 'storage'],
   ['include', 'included', 'includes'],
   ['exclude', 'excluded', 'exclusion', 'except'],
-  ['return', 'returned', 'returns', 'refund'],
+  ['return', 'returned', 'returns'],
   ['child', 'children', 'kid', 'kids', 'toddler'],
   ['button', 'buttons', 'control', 'controls', 'knob', 'knobs'],
   ['advance', 'ahead', 'beforehand', 'prior'],
@@ -95,12 +95,14 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\btop (?=speed|temperature|setting)/gi, 'maximum '],
   [/\bself[- ]clean(?:ing|s)?\b/gi, 'clean'],
   [/\bin total\b/gi, 'total'],
-  [/\bin all\b/gi, 'total'],
   [/\bproof of purchase\b/gi, 'receipt'],
   [/\bhow (?:big|large|much space)\b/gi, 'capacity'],
-  [/\bhow (?:hot|warm)\b/gi, 'temperature'],
-  [/\bhow (?:heavy)\b/gi, 'weight'],
+  [/\bhow (?:hot|warm|cold)\b/gi, 'temperature'],
+  [/\bhow heavy\b/gi, 'weight'],
   [/\bhow (?:loud|noisy|quiet)\b/gi, 'noise'],
+  [/\bhow (?:tall|high)\b/gi, 'height'],
+  [/\bhow wide\b/gi, 'width'],
+  [/\bhow deep\b/gi, 'depth'],
   [/\bhow fast\b/gi, 'speed'],
   [/\bhow (?:far|long) (?:ahead|in advance|beforehand)\b/gi, 'advance'],
   [/\bhow much notice\b/gi, 'advance'],
@@ -113,17 +115,17 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
  * washing machine, and "the machine" in a claim may name the washing machine of its passage.
  */
 const BROADER: Readonly<Record<string, readonly string[]>> = {
-  washer: ['appliance', 'machine', 'product', 'unit'],
-  dishwasher: ['appliance', 'machine', 'product', 'unit'],
-  oven: ['appliance', 'product', 'unit'],
-  fridge: ['appliance', 'product', 'unit'],
-  refrigerator: ['appliance', 'product', 'unit'],
-  freezer: ['appliance', 'product', 'unit'],
-  dryer: ['appliance', 'machine', 'product', 'unit'],
-  kettle: ['appliance', 'product', 'unit'],
-  machine: ['appliance', 'product', 'unit'],
-  hob: ['appliance', 'product', 'unit'],
-  cooker: ['appliance', 'product', 'unit'],
+  washer: ['appliance', 'machine'],
+  dishwasher: ['appliance', 'machine'],
+  oven: ['appliance'],
+  fridge: ['appliance'],
+  refrigerator: ['appliance'],
+  freezer: ['appliance'],
+  dryer: ['appliance', 'machine'],
+  kettle: ['appliance'],
+  machine: ['appliance'],
+  hob: ['appliance'],
+  cooker: ['appliance'],
 };
 
 function stem(word: string): string | undefined {
@@ -164,25 +166,31 @@ export function phrasesIn(text: string): { stems: string[]; word: string }[] {
   return found;
 }
 
-function buildRelated(): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  const relate = (from: string, to: string) => map.set(from, [...(map.get(from) ?? []), to]);
+function buildRelated(): { broader: Map<string, string[]>; narrower: Map<string, string[]> } {
+  const broader = new Map<string, string[]>();
+  const narrower = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, from: string, to: string) => map.set(from, [...(map.get(from) ?? []), to]);
   for (const [narrow, broad] of Object.entries(BROADER)) {
     const key = stem(narrow);
     if (key === undefined) continue;
     for (const word of broad) {
       const other = stem(word);
       if (other === undefined) continue;
-      relate(paraphraseClass(key), paraphraseClass(other));
-      relate(paraphraseClass(other), paraphraseClass(key));
+      add(broader, paraphraseClass(key), paraphraseClass(other));
+      add(narrower, paraphraseClass(other), paraphraseClass(key));
     }
   }
-  return map;
+  return { broader, narrower };
 }
 
 const RELATED = buildRelated();
 
-/** Canonical terms broader or narrower than `term` ("applianc" and "machin" for "washer"); empty when none. */
-export function relatedTerms(term: string): readonly string[] {
-  return RELATED.get(term) ?? [];
+/** Canonical terms broader than `term` ("applianc" and "machin" for "washer"); empty when none. */
+export function broaderTerms(term: string): readonly string[] {
+  return RELATED.broader.get(term) ?? [];
+}
+
+/** Canonical terms narrower than `term` ("washer", "dishwash"… for "applianc"); empty when none. */
+export function narrowerTerms(term: string): readonly string[] {
+  return RELATED.narrower.get(term) ?? [];
 }

@@ -14,6 +14,7 @@ import { passageEvidence } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { judgeLexically } from './lexical-judge.js';
+import { polarityDiffers } from './negation.js';
 import { checkTerms, keyTerms } from './term-weights.js';
 
 /** What checking the claims needs. */
@@ -99,10 +100,11 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
 const MAX_LEAD_TERMS = 6;
 
 /**
- * Uncited short leads take the citations of the cited claim beside them and are judged against
- * its passages: a lead of at most three terms before a cited sentence ("Class B. The WM-720 is
- * rated B [2]"), or one that only restates the cited claim before or after it ("Cold. The Rinse
- * programme rinses with cold water [3]"). Every other uncited claim stays uncited.
+ * Uncited short leads that only restate the cited claim beside them ("Cold. The Rinse programme
+ * rinses with cold water [3]") take that claim's citations and are judged against its passages:
+ * every term of the lead is in that claim and both say it the same way round ("Not covered."
+ * before "Accidental damage is covered [3]" restates nothing). Every other uncited claim stays
+ * uncited.
  */
 function withRestatedCites(drafts: readonly ClaimDraft[]): ClaimDraft[] {
   return drafts.map((draft, index) => {
@@ -110,16 +112,13 @@ function withRestatedCites(drafts: readonly ClaimDraft[]): ClaimDraft[] {
     if (draft.cites.length > 0 || /[[\]]/.test(draft.text)) return draft;
     const terms = keyTerms(claimCore(draft.text));
     if (terms.length === 0 || terms.length > MAX_LEAD_TERMS) return draft;
-    // A lead ("Class B.", "0.1 MPa.") is judged with the cited sentence after it; a closing
-    // remark only when it repeats the cited sentence before it.
-    const next = drafts[index + 1];
-    const previous = drafts[index - 1];
-    const neighbour =
-      next !== undefined && next.cites.length > 0 && terms.length <= MAX_LEAD_TERMS / 2
-        ? next
-        : [next, previous].find(
-            (other) => other !== undefined && other.cites.length > 0 && isContained(terms, other.text),
-          );
+    const neighbour = [drafts[index + 1], drafts[index - 1]].find(
+      (other) =>
+        other !== undefined &&
+        other.cites.length > 0 &&
+        isContained(terms, other.text) &&
+        !polarityDiffers(claimCore(draft.text), claimCore(other.text)),
+    );
     return neighbour ? { ...draft, cites: [...neighbour.cites] } : draft;
   });
 }

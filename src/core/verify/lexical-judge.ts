@@ -13,7 +13,7 @@ import { evidenceSentences } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import { isQuoteOf } from './match-text.js';
 import { isNegated, polarityDiffers } from './negation.js';
-import { checkTerms, keyTerms, weightedShare } from './term-weights.js';
+import { checkTerms, keyTerms, termWeight, weightedShare } from './term-weights.js';
 
 /**
  * Least weighted share of a claim's content terms that the evidence must contain. Calibrated on
@@ -37,7 +37,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   const facts = missingFacts(core, evidence);
   const terms = claimTerms(core);
   const present = new Set(evidence.flatMap((text) => checkTerms(text)));
-  let score = weightedShare(terms, present);
+  let score = weightedShare(terms, present, termWeight, 'narrower');
   const reasons = [...facts];
   const polarity = polarityMismatch(core, evidence);
   if (polarity !== undefined) {
@@ -77,7 +77,9 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
       const holding = units.filter((unit) => extractQuantities(unit).some((quantity) => quantity.key === key));
       return (
         holding.length > 0 &&
-        !holding.some((unit) => weightedShare(terms, new Set(checkTerms(unit))) >= SUPPORT_THRESHOLD)
+        !holding.some(
+          (unit) => weightedShare(terms, new Set(checkTerms(unit)), termWeight, 'narrower') >= SUPPORT_THRESHOLD,
+        )
       );
     })
     .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
@@ -102,7 +104,10 @@ function strayValues(core: string, evidence: readonly string[]): string[] {
     if (terms.length < 2) continue;
     for (const value of extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier')) {
       const holding = units.filter((unit) => quantityStated(value, unit.quantities));
-      if (holding.length > 0 && !holding.some((unit) => weightedShare(terms, unit.terms) >= VALUE_BINDING_THRESHOLD))
+      if (
+        holding.length > 0 &&
+        !holding.some((unit) => weightedShare(terms, unit.terms, termWeight, 'narrower') >= VALUE_BINDING_THRESHOLD)
+      )
         stray.push(`${value.raw} is stated about something else in the cited passage`);
     }
   }
@@ -120,7 +125,7 @@ function closestSentence(
 ): string | undefined {
   let best: { sentence: string; share: number; score: number } | undefined;
   for (const sentence of evidence.flatMap(evidenceSentences)) {
-    const share = weightedShare(terms, new Set(checkTerms(sentence)));
+    const share = weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower');
     const stated = extractQuantities(sentence);
     const states = values.length > 0 && values.every((value) => quantityStated(value, stated));
     const score = share + (states ? 0.5 : 0);
@@ -164,7 +169,7 @@ function closestClause(terms: string[], sentence: string): string {
   if (clauses.length < 2) return sentence;
   let best = { clause: sentence, share: -1 };
   for (const clause of clauses) {
-    const share = weightedShare(terms, new Set(checkTerms(clause)));
+    const share = weightedShare(terms, new Set(checkTerms(clause)), termWeight, 'narrower');
     if (share > best.share) best = { clause, share };
   }
   return best.clause;

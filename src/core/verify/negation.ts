@@ -3,30 +3,32 @@
  * whose polarity differs from the evidence it rests on says the opposite of it.
  */
 
-/** Words that negate what follows or state an exclusion. */
-const NEGATION =
-  /\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t)\b|\b\w+n['’]t\b|\bun(?!screw|plug|pack|load|til|der|it|ion|iform|ique|iver)[a-z]{4,}(?:ed|able)\b/i;
+/** Negation words and exclusions. */
+const NEGATION_WORD = String.raw`\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t)\b|\b\w+n['’]t\b`;
+/** Words that begin with "un" without negating anything ("unscrew", "until", "unit", "unless"…). */
+const NOT_UN = String.raw`(?!screw|plug|pack|load|til|der|it\b|its|ion|iform|ique|iver|less)`;
+/** A participle or adjective with a negating "un-" ("unregistered", "unsuitable"). */
+const UN_ADJECTIVE = String.raw`\bun${NOT_UN}[a-z]{4,}(?:ed|able)\b`;
+
+const NEGATION = new RegExp(`${NEGATION_WORD}|${UN_ADJECTIVE}`, 'i');
+const NEGATION_WORDS = new RegExp(NEGATION_WORD, 'i');
+/** Any word with a negating "un-", its root captured ("uninstall" → "install"). */
+const UN_WORD = new RegExp(String.raw`\bun${NOT_UN}([a-z]{4,})\b`, 'gi');
+
 /** Negation words that only bound a quantity or add emphasis: they do not flip a statement. */
 const NOT_A_NEGATION =
   /\b(?:no|not) (?:more|less|later|earlier|fewer|longer than|sooner) than\b|\b(?:no|not) [a-z]+er than\b|\bnot only\b|\bno matter\b|\bnot exceed(?:ing)?\b|\bwithout (?:delay|tools?)\b/gi;
 
-/** True when `text` is negated. */
+/** True when `text` is negated (an "un-" participle counts: see `polarityDiffers` for comparing two texts). */
 export function isNegated(text: string): boolean {
   return NEGATION.test(text.replace(NOT_A_NEGATION, ' '));
 }
 
-/** Negation words and exclusions, without "un-" words (see `polarityDiffers`). */
-const NEGATION_WORDS = new RegExp(
-  NEGATION.source.replace(/\|\\bun\(\?![^)]*\)\[a-z\]\{4,\}\(\?:ed\|able\)\\b$/, ''),
-  'i',
-);
-const UN_WORD = /\bun(?!screw|plug|pack|load|til|der|it|ion|iform|ique|iver)([a-z]{4,}(?:ed|able))\b/gi;
-
 /**
  * True when `claim` and `evidence` differ in polarity. Negation words count on each side; an
  * "un-" word counts as a negation only where the other side speaks of the same thing
- * ("unregistered" against "has not been registered" or "registered"): "unbalanced load" alone
- * is a state, not a negation of what the other side says.
+ * ("unregistered" against "has not been registered" or "registered", "uninstall" against
+ * "install"): "unbalanced load" alone is a state, not a negation of what the other side says.
  */
 export function polarityDiffers(claim: string, evidence: string): boolean {
   return isNegatedAgainst(claim, evidence) !== isNegatedAgainst(evidence, claim);

@@ -6,7 +6,7 @@
  * all are about warranties, says little about whether one of them answers).
  */
 import { contentTerms } from '../text/terms.js';
-import { paraphraseClass, relatedTerms, rewritePhrases } from '../text/paraphrases.js';
+import { broaderTerms, narrowerTerms, paraphraseClass, rewritePhrases } from '../text/paraphrases.js';
 
 /** Terms that rarely decide what a question or a claim is about. */
 export const WEAK_TERMS: ReadonlySet<string> = new Set([
@@ -130,13 +130,14 @@ export function weightedShare(
   terms: readonly string[],
   present: ReadonlySet<string>,
   weight: (term: string) => number = termWeight,
+  match: RelatedMatch = 'either',
 ): number {
   let total = 0;
   let found = 0;
   for (const term of new Set(terms)) {
     const value = Math.max(...alternativesOf(term).map(weight));
     total += value;
-    if (hasTerm(present, term)) found += value;
+    if (hasTerm(present, term, match)) found += value;
   }
   return total === 0 ? 1 : found / total;
 }
@@ -147,12 +148,22 @@ export function alternativesOf(term: string): string[] {
 }
 
 /**
- * True when `present` holds `term`: the term itself, a broader or narrower word ("applianc" or
- * "machin" for "washer"), or, for a choice (`hot|cold`, from "hot or cold"), any one side: an
- * answer picks one.
+ * How a term may be matched by a broader or narrower word: `either` when asking whether a claim
+ * is about what a question asks ("the appliance" answers about the washing machine, "the
+ * machine" names the washer of its passage); `narrower` when judging whether evidence states a
+ * claim (a passage about the washer states something of "the machine", but a rule about "the
+ * appliance" does not state that the kettle needs descaling).
  */
-export function hasTerm(present: ReadonlySet<string>, term: string): boolean {
-  return alternativesOf(term).some(
-    (item) => present.has(item) || relatedTerms(item).some((related) => present.has(related)),
-  );
+export type RelatedMatch = 'either' | 'narrower';
+
+/**
+ * True when `present` holds `term`: the term itself, a related word (see `RelatedMatch`), or,
+ * for a choice (`hot|cold`, from "hot or cold"), any one side: an answer picks one.
+ */
+export function hasTerm(present: ReadonlySet<string>, term: string, match: RelatedMatch = 'either'): boolean {
+  return alternativesOf(term).some((item) => {
+    if (present.has(item)) return true;
+    const related = match === 'either' ? [...broaderTerms(item), ...narrowerTerms(item)] : narrowerTerms(item);
+    return related.some((other) => present.has(other));
+  });
 }

@@ -8,7 +8,9 @@
  * - a link to an `http:`/`https:` address becomes a `link`: the page shows its full destination
  *   and opens it only after a confirm step;
  * - a link to any other address (`javascript:`, `vbscript:`, `data:`, `file:`, entity-encoded or
- *   relative ones) becomes an `inert` piece: its words and destination, as text.
+ *   relative ones, or one with a user name before the host) becomes an `inert` piece: its words
+ *   and destination, as text;
+ * - a linked image becomes the image notice and then the link.
  */
 
 /** One piece of untrusted text. */
@@ -18,7 +20,12 @@ export type InertPiece =
   | { kind: 'link'; label: string; href: string }
   | { kind: 'inert'; label: string; destination: string };
 
-const MARKDOWN = /!\[([^\]\n]*)\]\(([^)\n]*)\)|!\[([^\]\n]*)\]\[([^\]\n]*)\]|\[([^\]\n]*)\]\(([^)\n]*)\)/g;
+/**
+ * A linked image (`[![alt](src)](href)`), an image, a reference image, or a link whose label is
+ * not an image (so a linked image never becomes a link to the image's address).
+ */
+const MARKDOWN =
+  /\[!\[([^\]\n]*)\]\(([^)\n]*)\)\]\(([^)\n]*)\)|!\[([^\]\n]*)\]\(([^)\n]*)\)|!\[([^\]\n]*)\]\[([^\]\n]*)\]|\[(?!!\[)([^\]\n]*)\]\(([^)\n]*)\)/g;
 
 /** Splits `text` at Markdown images and links. */
 export function inertPieces(text: string): InertPiece[] {
@@ -27,8 +34,11 @@ export function inertPieces(text: string): InertPiece[] {
   for (const match of text.matchAll(MARKDOWN)) {
     if (match.index > last) pieces.push({ kind: 'text', text: text.slice(last, match.index) });
     last = match.index + match[0].length;
-    const [, alt, source, refAlt, ref, label = '', destination = ''] = match;
-    if (alt !== undefined) pieces.push({ kind: 'image', alt, source: firstToken(source ?? '') });
+    const [, linkedAlt, linkedSource, linkedHref, alt, source, refAlt, ref, label = '', destination = ''] = match;
+    if (linkedAlt !== undefined) {
+      pieces.push({ kind: 'image', alt: linkedAlt, source: firstToken(linkedSource ?? '') });
+      pieces.push(linkPiece(linkedAlt || 'image link', firstToken(linkedHref ?? '')));
+    } else if (alt !== undefined) pieces.push({ kind: 'image', alt, source: firstToken(source ?? '') });
     else if (refAlt !== undefined) pieces.push({ kind: 'image', alt: refAlt, source: `[${ref ?? ''}]` });
     else pieces.push(linkPiece(label, firstToken(destination)));
   }
@@ -40,6 +50,8 @@ export function inertPieces(text: string): InertPiece[] {
 export function webAddress(destination: string): string | undefined {
   try {
     const url = new URL(destination);
+    // "https://bank.example@evil.test/" reads as the bank but goes to evil.test: shown as text.
+    if (url.username !== '' || url.password !== '') return undefined;
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
   } catch {
     return undefined;

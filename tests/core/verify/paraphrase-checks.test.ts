@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseQuestion, questionSentence } from '../../../src/core/question/analyse-question.js';
-import { paraphraseClass, relatedTerms, rewritePhrases } from '../../../src/core/text/paraphrases.js';
+import { broaderTerms, paraphraseClass, rewritePhrases } from '../../../src/core/text/paraphrases.js';
 import { extractQuantities, quantityStated } from '../../../src/core/text/quantities.js';
-import { claimAddresses, partTerms } from '../../../src/core/verify/coverage.js';
+import { claimAddresses, partTerms, requiredNames } from '../../../src/core/verify/coverage.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
 import { polarityDiffers } from '../../../src/core/verify/negation.js';
 import { checkTerms, hasTerm } from '../../../src/core/verify/term-weights.js';
@@ -33,7 +33,7 @@ describe('the paraphrase lexicon', () => {
 
   it('lets a broader word cover a narrower one and back ("appliance" / "washer")', () => {
     const washer = paraphraseClass(checkTerms('washer')[0] ?? '');
-    expect(relatedTerms(washer)).toContain(paraphraseClass('applianc'));
+    expect(broaderTerms(washer)).toContain(paraphraseClass('applianc'));
     expect(hasTerm(new Set(checkTerms('the appliance is sold')), washer)).toBe(true);
     expect(hasTerm(new Set(checkTerms('the filter is sold')), washer)).toBe(false);
   });
@@ -55,8 +55,9 @@ describe('question parts', () => {
   it('asks with the sentence that asks, not a statement after it', () => {
     expect(questionSentence("Is it OK to sit on the door? It's a DW-480")).toBe('Is it OK to sit on the door?');
     expect(questionSentence('My manual says 1 year. Is that right')).toBe('Is that right');
-    const [part] = analyseQuestion("Is it OK if he sits on the open door? It's a Calder DW-480.");
-    expect(part?.expects).toBe('yes-no');
+    // A name in the statement after the question is not one the answer must repeat.
+    const [part] = analyseQuestion("My son climbs. Is it OK if he sits on the open door? It's a Calder DW-480.");
+    expect(requiredNames(part!)).toEqual([]);
   });
 
   it('keeps the words of a statement before the question, as context', () => {
@@ -79,6 +80,32 @@ describe('question parts', () => {
     expect(claimAddresses(part!, { text: 'The warranty lasts 2 years from the date of purchase.', context })).toBe(
       false,
     );
+  });
+});
+
+describe('what the lexicon must not merge', () => {
+  it('a rule about the appliance does not state something of the kettle', () => {
+    expect(
+      judgeLexically('Descale the kettle after every use', ['Wipe the appliance after every use.']).supported,
+    ).toBe(false);
+    expect(
+      judgeLexically('The machine must be wiped weekly', ['The washing machine must be wiped weekly.']).supported,
+    ).toBe(true);
+  });
+
+  it('keeps e-mail apart from the phone, and measurement adjectives apart from their measures', () => {
+    expect(checkTerms('email')).not.toEqual(checkTerms('phone'));
+    expect(checkTerms('hot')).not.toEqual(checkTerms('temperature'));
+    expect(checkTerms('in all cases')).not.toContain('total');
+  });
+
+  it('reads "uninstall" against "install" as the opposite', () => {
+    expect(polarityDiffers('Uninstall the appliance before moving it', 'Install the appliance before moving it.')).toBe(
+      true,
+    );
+    expect(
+      judgeLexically('Uninstall the appliance before moving it', ['Install the appliance before moving it.']).supported,
+    ).toBe(false);
   });
 });
 
@@ -148,6 +175,17 @@ describe('restating leads', () => {
       given: passages,
     });
     expect(verdict.flags).not.toContain('unsupported_claim');
+  });
+
+  it('never lets a lead inherit a citation from a sentence that says the opposite', async () => {
+    const question = 'Is accidental damage covered?';
+    const verdict = await verifyAnswer({
+      question,
+      parts: analyseQuestion(question),
+      answer: 'Not covered. Accidental damage is covered [w#3].',
+      given: [makePassage('Water damage is not covered. Accidental damage is covered.', { cite: 'w#3' })],
+    });
+    expect(verdict.warnings.filter((warning) => warning.flag === 'unsupported_claim').map((w) => w.claim)).toEqual([0]);
   });
 
   it('still flags an uncited lead that adds something', async () => {

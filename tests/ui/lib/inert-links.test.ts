@@ -51,4 +51,21 @@ describe('webAddress', () => {
     expect(webAddress('/relative')).toBeUndefined();
     expect(webAddress('&#106;avascript:x')).toBeUndefined();
   });
+
+  it('never makes a live link of an address with a user name before its host', () => {
+    expect(webAddress('https://bank.example@evil.test/')).toBeUndefined();
+    expect(webAddress('https://user:pass@evil.test/')).toBeUndefined();
+    expect(inertPieces('[my bank](https://bank.example@evil.test/login)')).toEqual([
+      { kind: 'inert', label: 'my bank', destination: 'https://bank.example@evil.test/login' },
+    ]);
+  });
+});
+
+describe('linked images', () => {
+  it('show the image notice, and the link to confirm goes where the link points, not to the image', () => {
+    expect(inertPieces('[![a](https://attacker.test/p.png?q=CANARY)](https://evil.test/x)')).toEqual([
+      { kind: 'image', alt: 'a', source: 'https://attacker.test/p.png?q=CANARY' },
+      { kind: 'link', label: 'a', href: 'https://evil.test/x' },
+    ]);
+  });
 });
