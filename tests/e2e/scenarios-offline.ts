@@ -116,6 +116,11 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
         );
         await app.loadSample();
         await useTinyEmbedder(app);
+        // One reload online first: the service worker is settled and serves the page before the
+        // network goes (under load, Firefox reported a reload still racing its activation).
+        await app.page.reload();
+        await app.ready();
+        assert.equal(await controlled(app.page), `${site.url}sw.js`);
 
         await context.setOffline(true);
         site.setOffline(true);
