@@ -22,6 +22,8 @@ export class NetworkLog {
   urls = $state.raw<string[]>([]);
   /** Each worker's requests, by worker instance. */
   workers = $state.raw<Readonly<Record<string, readonly string[]>>>({});
+  /** Workers whose requests cannot be observed here (or "workers" when the page cannot hear any): the count may be short. */
+  unobserved = $state.raw<readonly string[]>([]);
   private observer: PerformanceObserver | undefined;
   private channel: BroadcastChannel | undefined;
 
@@ -51,6 +53,10 @@ export class NetworkLog {
 
   /** Takes in one message of the network channel. */
   receive(message: NetworkMessage): void {
+    if (message?.kind === 'worker-unobserved') {
+      if (!this.unobserved.includes(message.worker)) this.unobserved = [...this.unobserved, message.worker];
+      return;
+    }
     if (message?.kind !== 'worker-requests') return;
     this.workers = { ...this.workers, [message.instance]: [...message.urls] };
   }
@@ -82,7 +88,10 @@ export class NetworkLog {
   }
 
   private listenToWorkers(): void {
-    if (typeof BroadcastChannel === 'undefined') return;
+    if (typeof BroadcastChannel === 'undefined') {
+      this.unobserved = ['workers'];
+      return;
+    }
     this.channel = new BroadcastChannel(NETWORK_CHANNEL);
     this.channel.onmessage = (event: MessageEvent<NetworkMessage>) => this.receive(event.data);
     this.channel.postMessage({ kind: 'replay' } satisfies NetworkMessage);

@@ -36,4 +36,12 @@ describe('NetworkLog', () => {
     expect(log.total).toBe(2);
     expect(log.foreign).toBe(0);
   });
+
+  it('records the workers that cannot report, so the panel never claims a count it cannot see', () => {
+    const log = new NetworkLog(ORIGIN);
+    expect(log.unobserved).toEqual([]);
+    log.receive({ kind: 'worker-unobserved', worker: 'engine worker' });
+    log.receive({ kind: 'worker-unobserved', worker: 'engine worker' });
+    expect(log.unobserved).toEqual(['engine worker']);
+  });
 });
