@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { AppPage, until } from './app-page.js';
 import { SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 
-const LOOKUP = 'How do I switch on the child lock on my DW-480 dishwasher?';
+/** A question the sample answers with citations. */
+export const LOOKUP = 'How do I switch on the child lock on my DW-480 dishwasher?';
 
 /** Where the test build keeps saved files (`SAVED_FILES_HOOK` of src/ui/lib/test-hooks.ts). */
 const SAVED_FILES_HOOK = '__footnoteSavedFiles';
@@ -17,7 +18,7 @@ const SAVED_FILES_HOOK = '__footnoteSavedFiles';
  * The bytes of a file the page saved through the link `testId` (the test build keeps each saved
  * Blob on the page: its `connect-src 'self'` forbids fetching Blob URLs, in every browser).
  */
-async function savedBytes(page: Page, testId: string, position = 0): Promise<Buffer> {
+export async function savedBytes(page: Page, testId: string, position = 0): Promise<Buffer> {
   const link = page.getByTestId(testId).nth(position);
   assert.match((await link.getAttribute('href')) ?? '', /^blob:/);
   const name = (await link.getAttribute('download')) ?? '';
@@ -36,7 +37,7 @@ async function savedBytes(page: Page, testId: string, position = 0): Promise<Buf
 }
 
 /** Asks and waits until the answer has finished streaming. */
-async function ask(app: AppPage, question: string): Promise<Awaited<ReturnType<AppPage['ask']>>> {
+export async function ask(app: AppPage, question: string): Promise<Awaited<ReturnType<AppPage['ask']>>> {
   await app.ask(question);
   await app.page.getByTestId('answer-timing').waitFor({ timeout: 10_000 });
   await until(
@@ -54,7 +55,8 @@ async function clearLibrary(app: AppPage): Promise<void> {
   await until('an empty library', async () => (await app.rows().count()) === 0);
 }
 
-async function packImported(app: AppPage): Promise<{ outcome: string; embedded: number; text: string }> {
+/** Waits for the summary of a pack import and reads it. */
+export async function packImported(app: AppPage): Promise<{ outcome: string; embedded: number; text: string }> {
   const summary = app.page.getByTestId('pack-summary');
   await summary.waitFor({ timeout: 60_000 });
   return {

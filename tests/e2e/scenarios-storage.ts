@@ -1,5 +1,5 @@
 /**
- * Storage in a real browser (RELIABILITY ST-01, ST-09, ST-10, ST-12, ST-13, ST-14, ST-15), each
+ * Storage in a real browser (RELIABILITY ST-01, ST-04, ST-09, ST-10, ST-12, ST-13, ST-14, ST-15), each
  * in a fresh browser context, so each has an origin storage of its own. `navigator.storage` is
  * replaced on the page by init scripts where a scenario needs a quota or an answer to
  * `persist()` (the page reads both; the engine worker's own copy is not involved). The scripts
@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppPage, until } from './app-page.js';
 import type { Scenario } from './harness.js';
+import { ask } from './scenarios-packs.js';
 import { BASE_URL } from './server.js';
+import { DRILL_SEED, drillFiles, drillQuestions, seeded, type DrillFile } from './tab-close-drill.js';
 
 const DATABASE = 'footnote-library';
 const NOTE = { name: 'storage-note.md', text: '# Storage note\n\nThe kettle descales in four weeks.' };
@@ -85,6 +87,56 @@ function openAt(page: Page, version: number): Promise<string> {
       }),
     [DATABASE, version] as const,
   );
+}
+
+/** The library as its rows show it: title → passages, and any row not indexed. */
+async function libraryShown(page: Page): Promise<{ documents: Map<string, number>; unfinished: number }> {
+  const rows = await page
+    .locator('[data-testid=document][data-status=indexed]')
+    .evaluateAll((items) =>
+      items.map((item) => [
+        item.querySelector('.name')?.textContent ?? '',
+        item.querySelector('.meta')?.textContent ?? '',
+      ]),
+    );
+  const documents = new Map(
+    rows.map(([title, meta]) => [title ?? '', Number(/(\d+) passages?/.exec(meta ?? '')?.[1])]),
+  );
+  const unfinished = await page.locator('[data-testid=document]:not([data-status=indexed])').count();
+  return { documents, unfinished };
+}
+
+/** Each question's retrieved passages and citations, in order. */
+async function retrieved(app: AppPage, questions: readonly string[]): Promise<string[][]> {
+  const found: string[][] = [];
+  for (const question of questions) {
+    const asked = await ask(app, question);
+    const passages = await app.page
+      .getByTestId('passage')
+      .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.cite ?? ''));
+    found.push([...passages, '|', ...asked.chips]);
+  }
+  return found;
+}
+
+/** In a context of its own (a fresh profile): adds `files`, returns the wall time and the library. */
+async function buildFromScratch(
+  browser: Browser,
+  files: readonly DrillFile[],
+  questions: readonly string[],
+): Promise<{ ms: number; documents: Map<string, number>; answers: string[][] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const app = new AppPage(await context.newPage());
+    await app.open();
+    const started = Date.now();
+    await app.addFiles([...files]);
+    const ms = Date.now() - started;
+    const { documents } = await libraryShown(app.page);
+    return { ms, documents, answers: files.length > 0 ? await retrieved(app, questions) : [] };
+  } finally {
+    await context.close();
+  }
 }
 
 /** Scenarios of the storage work. */
@@ -251,6 +303,53 @@ export const STORAGE_SCENARIOS: readonly Scenario[] = [
         assert.equal(await app.rows().count(), 0);
         assert.equal(await app.page.getByTestId('storage-keep').count(), 1);
       });
+    },
+  },
+  {
+    name: 'ST-04: a tab closed mid-write at a seeded delay: each document whole or absent, none left ingesting, search as a fresh rebuild',
+    async run({ browser }) {
+      const random = seeded(DRILL_SEED);
+      const files = drillFiles(random);
+      const questions = drillQuestions(files);
+      const full = await buildFromScratch(browser, files, []);
+      // Somewhere between a tenth and nine tenths of the time the whole drop takes.
+      const delay = Math.round(full.ms * (0.1 + 0.8 * random()));
+      const drill = `seed ${DRILL_SEED}, closed after ${delay} of ${full.ms} ms`;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        const first = new AppPage(await context.newPage());
+        await first.open();
+        await first.page
+          .getByTestId('file-input')
+          .setInputFiles(
+            files.map((file) => ({ name: file.name, mimeType: 'text/plain', buffer: Buffer.from(file.text) })),
+          );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        await first.page.close();
+        // A new tab of the same profile: the IndexedDB the closed tab was writing to.
+        const reopened = new AppPage(await context.newPage());
+        const errors: string[] = [];
+        reopened.page.on('pageerror', (error) => errors.push(error.message));
+        await reopened.open();
+        const shown = await libraryShown(reopened.page);
+        console.log(`      (${drill}: ${shown.documents.size} of ${files.length} documents there after reopening)`);
+        assert.equal(shown.unfinished, 0, `rows left ingesting (${drill})`);
+        assert.equal(await reopened.page.getByTestId('batch-progress').count(), 0, `an ingest still shown (${drill})`);
+        for (const [title, passages] of shown.documents) {
+          assert.equal(passages, full.documents.get(title), `${title} is not whole (${drill})`);
+        }
+        const survivors = files.filter((file) => shown.documents.has(file.title));
+        assert.equal(survivors.length, shown.documents.size, `documents that were never dropped (${drill})`);
+        const rebuilt = await buildFromScratch(browser, survivors, questions);
+        const answers = survivors.length > 0 ? await retrieved(reopened, questions) : [];
+        assert.deepEqual(answers, rebuilt.answers, `search differs from a fresh rebuild (${drill})`);
+        await reopened.reload();
+        assert.deepEqual((await libraryShown(reopened.page)).documents, shown.documents, `not stable (${drill})`);
+        assert.deepEqual(errors, [], 'uncaught errors on the reopened page');
+        assert.equal(await reopened.page.locator('p.notice').count(), 0, 'the engine reported a crash');
+      } finally {
+        await context.close();
+      }
     },
   },
 ];

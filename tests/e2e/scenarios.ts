@@ -10,6 +10,7 @@ import { FRESH_SCENARIOS } from './scenarios-fresh.js';
 import { LIBRARY_SCENARIOS } from './scenarios-library.js';
 import { MODEL_SCENARIOS } from './scenarios-models.js';
 import { OFFLINE_SCENARIOS } from './scenarios-offline.js';
+import { PACK_PROFILE_SCENARIOS } from './scenarios-pack-profiles.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
 import { SECURITY_SCENARIOS } from './scenarios-security.js';
 import { STORAGE_SCENARIOS } from './scenarios-storage.js';
@@ -23,6 +24,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...LIBRARY_SCENARIOS,
   ...FRESH_SCENARIOS,
   ...PACK_SCENARIOS,
+  ...PACK_PROFILE_SCENARIOS,
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,

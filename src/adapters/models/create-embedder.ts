@@ -1,9 +1,11 @@
 /**
  * Setting up the embedder inside the embedding worker: check the GPU (no download), choose WebGPU
  * (fp16 only with `shader-f16`) or WASM, point transformers.js at the app's `models/` path (and
- * the hub unless offline-only) and its own ONNX Runtime files, and load. If the model cannot
- * start on WebGPU, it is loaded on WASM instead, with the reason kept for the UI.
+ * the hub unless offline-only) and its own ONNX Runtime files, check the origin has room for the
+ * model (before any byte is fetched), and load. If the model cannot start on WebGPU, it is loaded
+ * on WASM instead, with the reason kept for the UI.
  */
+import { ensureEncoderRoom, type EncoderRoomSetup } from './encoder-room.js';
 import { chooseEncoderRuntime, type EncoderRuntime } from './choose-runtime.js';
 import { checkGpu, type GpuCapabilities, type NavigatorLike } from './gpu-preflight.js';
 import type { ModelLoadListener } from './load-progress.js';
@@ -18,7 +20,7 @@ import { configureTransformers } from './transformers-env.js';
 import { TransformersEmbedder, type TransformersEmbedderOptions } from './transformers-embedder.js';
 
 /** What the worker knows when it sets up the embedder. */
-export interface EmbedderSetup {
+export interface EmbedderSetup extends EncoderRoomSetup {
   /** A catalogue id; default bge-small-en-v1.5. */
   modelId?: string;
   /** `self.navigator` in the worker (undefined where there is none). */
@@ -70,6 +72,7 @@ export async function createEmbedder(setup: EmbedderSetup): Promise<EmbedderRead
       ...(setup.library ? { library: setup.library } : {}),
     });
   const runtime = chooseEncoderRuntime(gpu, Object.keys(model.downloadMB) as EncoderDtype[]);
+  await ensureEncoderRoom(setup, model.id, runtime.dtype, model.downloadMB[runtime.dtype]);
   const embedder = make(runtime);
   try {
     await embedder.load();

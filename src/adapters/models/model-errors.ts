@@ -15,6 +15,7 @@ export type ModelErrorCode =
   | 'model-not-found'
   | 'download-failed'
   | 'offline-only'
+  | 'no-space'
   | 'aborted'
   | 'failed';
 
@@ -34,6 +35,8 @@ export const MODEL_ERROR_ADVICE: Record<ModelErrorCode, string> = {
     'A model file could not be downloaded (missing, or the network failed). Nothing half-downloaded was kept; try again later.',
   'offline-only':
     'Offline-only is on and the model is not in the app models/ folder. Run npm run models:fetch, or allow the model hub.',
+  'no-space':
+    'Not enough storage space for this model, so nothing was downloaded. Your library and the downloaded models share this site’s storage, and the browser clears them together: remove a cached model or some documents first.',
   aborted: 'Stopped.',
   failed: 'The model failed.',
 };
@@ -81,6 +84,7 @@ const PATTERNS: [ModelErrorCode, RegExp][] = [
   ['shader-f16', /ShaderF16SupportError|shader-f16|does not support fp16/i],
   ['context-window', /ContextWindowSizeExceededError|exceed context window/i],
   ['model-not-found', /ModelNotFoundError|Cannot find model record/i],
+  ['no-space', /QuotaExceededError|quota (has been )?exceeded/i],
   ['offline-only', /local_files_only=true|allowRemoteModels=false/i],
   [
     'download-failed',

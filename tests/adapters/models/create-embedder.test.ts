@@ -98,4 +98,63 @@ describe('createEmbedder', () => {
       code: 'model-not-found',
     });
   });
+
+  describe('ST-23: room for the model before its download', () => {
+    const MB = 2 ** 20;
+    /** `navigator.storage` with 50 MB left of the quota. */
+    const tight = { estimate: async () => ({ quota: 1000 * MB, usage: 950 * MB }) };
+
+    it('refuses before any file is fetched: "needs about X, Y is available", and why (shared quota)', async () => {
+      const { library, asked } = deviceRecordingLibrary(true);
+      const asks: string[] = [];
+      const run = createEmbedder({
+        ...setup,
+        navigator: {},
+        library,
+        storage: tight,
+        isCached: async (id, dtype) => {
+          asks.push(`${id}:${dtype}`);
+          return false;
+        },
+      });
+      await expect(run).rejects.toMatchObject({ code: 'no-space' });
+      // The fixture's catalogue size is 0.01 MB; the margin is that of the answer model: 100 MB at least.
+      await expect(run).rejects.toThrow(/needs about 101 MB, 50 MB is available/);
+      await expect(run).rejects.toThrow(/nothing was downloaded.*share this site’s storage.*clears them together/s);
+      expect(asked).toEqual([]);
+      expect(asks).toEqual(['local/tiny-embed:q8']);
+    });
+
+    it('counts the size of the data type chosen: fp32 on WebGPU', async () => {
+      const { library, asked } = deviceRecordingLibrary(true);
+      const big = { ...TINY, downloadMB: { fp32: 400, fp16: 200, q8: 0.01 } };
+      const roomy = { estimate: async () => ({ quota: 1000 * MB, usage: 550 * MB }) };
+      const run = createEmbedder({
+        ...setup,
+        model: big,
+        navigator: { gpu: { requestAdapter: async () => f32Adapter } },
+        library,
+        storage: roomy,
+      });
+      await expect(run).rejects.toThrow(/needs about 500 MB, 450 MB is available/);
+      expect(asked).toEqual([]);
+      const wasm = await createEmbedder({ ...setup, model: big, navigator: {}, library, storage: roomy });
+      expect(wasm.runtime.dtype).toBe('q8');
+    });
+
+    it('loads a model already cached however full the quota, and loads when the browser does not tell', async () => {
+      const { library, asked } = deviceRecordingLibrary(true);
+      const cached = await createEmbedder({
+        ...setup,
+        navigator: {},
+        library,
+        storage: tight,
+        isCached: async () => true,
+      });
+      expect(cached.runtime.label).toBe('WASM (CPU), q8');
+      const silent = { estimate: async () => ({}) };
+      await createEmbedder({ ...setup, navigator: {}, library, storage: silent });
+      expect(asked).toEqual(['wasm:q8', 'wasm:q8']);
+    });
+  });
 });

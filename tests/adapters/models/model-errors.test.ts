@@ -20,6 +20,7 @@ describe('toModelError', () => {
       'context-window',
       false,
     ],
+    ["QuotaExceededError: Failed to execute 'put' on 'Cache': Quota exceeded.", 'no-space', false],
     [new Error('something else'), 'failed', false],
   ])('%s → %s', (thrown, code, fatal) => {
     const error = toModelError(thrown);

@@ -8,16 +8,17 @@
 import { HashingEmbedder } from '../../../core/embed/hashing-embedder.js';
 import type { Embedder } from '../../../core/ports.js';
 import { createEmbedder } from '../../models/create-embedder.js';
+import type { EncoderRoomSetup } from '../../models/encoder-room.js';
 import type { GpuCapabilities, NavigatorLike } from '../../models/gpu-preflight.js';
 import type { ModelLoadListener } from '../../models/load-progress.js';
 import { findEmbeddingModel, type EmbeddingModel } from '../../models/model-catalogue.js';
 import { ModelError } from '../../models/model-errors.js';
-import { evictTransformersFiles } from './model-cache.js';
+import { evictTransformersFiles, transformersFileCached } from './model-cache.js';
 import { BUILTIN_EMBEDDER_LABEL, MODELS_PATH, type EmbedderInfo, type EmbeddingChoice } from './model-settings.js';
 import { ortWasmPaths } from './ort-files.js';
 
 /** Options of `loadEmbedder`. */
-export interface EmbedderLoadOptions {
+export interface EmbedderLoadOptions extends EncoderRoomSetup {
   offlineOnly: boolean;
   navigator: NavigatorLike | undefined;
   onProgress?: ModelLoadListener;
@@ -48,6 +49,8 @@ export async function loadEmbedder(choice: EmbeddingChoice, options: EmbedderLoa
       localModelPath: MODELS_PATH,
       offlineOnly: options.offlineOnly,
       wasmPaths: ortWasmPaths(),
+      storage: options.storage,
+      isCached: options.isCached ?? transformersFileCached,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     const info: EmbedderInfo = { modelId: ready.embedder.modelId, label: model.label, runtime: ready.runtime.label };

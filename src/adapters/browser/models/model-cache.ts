@@ -4,6 +4,8 @@
  * (its config and tokenizer may have arrived before the model file failed), so nothing
  * half-loaded stays; WebLLM's own files are evicted by `evictModel` (adapters/models).
  */
+import { ENCODER_FILES } from '../../models/encoder-room.js';
+import type { EncoderDtype } from '../../models/model-catalogue.js';
 
 /** The part of `CacheStorage` used here (tests pass a fake). */
 export interface CachesLike {
@@ -37,6 +39,17 @@ export async function evictTransformersFiles(
     // A cache that cannot be read holds nothing we could remove.
   }
   return removed;
+}
+
+/** Whether transformers.js has cached the ONNX file of model `id` for `dtype` (local or hub copy). */
+export async function transformersFileCached(
+  id: string,
+  dtype: EncoderDtype,
+  caches: CachesLike | undefined = browserCaches(),
+): Promise<boolean> {
+  const file = `/${id}/`;
+  const urls = await cachedUrls(file, caches).catch(() => []);
+  return urls.some((url) => url.includes(file) && new URL(url).pathname.endsWith(`/${ENCODER_FILES[dtype]}`));
 }
 
 /** WebLLM's cache scopes (`webllm/model`, `webllm/config`, `webllm/wasm`). */

@@ -108,6 +108,7 @@ export class ModelHost {
       const loaded = await loadReranker(settings.reranker, {
         offlineOnly: settings.offlineOnly,
         navigator: this.navigator,
+        storage: this.navigator?.storage,
         ...(options.onModelProgress ? { onProgress: options.onModelProgress } : {}),
       });
       service.setReranker(loaded?.reranker);
@@ -163,6 +164,7 @@ export class ModelHost {
     const loaded = await loadEmbedder(settings.embedding, {
       offlineOnly: settings.offlineOnly,
       navigator: this.navigator,
+      storage: this.navigator?.storage,
       ...(options.onModelProgress ? { onProgress: options.onModelProgress } : {}),
     });
     this.pending = loaded;

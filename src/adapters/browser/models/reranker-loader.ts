@@ -1,22 +1,24 @@
 /**
  * Loading the optional cross-encoder reranker inside the engine worker: the catalogue's MS MARCO
  * MiniLM, or a one-logit model in the app's `models/` folder. Same device rules as the embedder
- * (WebGPU where there is an adapter, WASM otherwise, WASM again if WebGPU fails to start).
+ * (WebGPU where there is an adapter, WASM otherwise, WASM again if WebGPU fails to start), and
+ * the same room check before a catalogue model is downloaded.
  */
 import { chooseEncoderRuntime, type EncoderRuntime } from '../../models/choose-runtime.js';
+import { ensureEncoderRoom, type EncoderRoomSetup } from '../../models/encoder-room.js';
 import { CrossEncoderReranker } from '../../models/cross-encoder-reranker.js';
 import { checkGpu, type NavigatorLike } from '../../models/gpu-preflight.js';
 import type { ModelLoadListener } from '../../models/load-progress.js';
 import { RERANKER_MODEL, type EncoderDtype } from '../../models/model-catalogue.js';
 import { toModelError } from '../../models/model-errors.js';
 import { configureTransformers } from '../../models/transformers-env.js';
-import { evictTransformersFiles } from './model-cache.js';
+import { evictTransformersFiles, transformersFileCached } from './model-cache.js';
 import type { ModelsState, RerankerChoice } from './model-settings.js';
 import { MODELS_PATH } from './model-settings.js';
 import { ortWasmPaths } from './ort-files.js';
 
 /** Options of `loadReranker`. */
-export interface RerankerLoadOptions {
+export interface RerankerLoadOptions extends EncoderRoomSetup {
   offlineOnly: boolean;
   navigator: NavigatorLike | undefined;
   onProgress?: ModelLoadListener;
@@ -42,6 +44,9 @@ export async function loadReranker(
     choice.kind === 'local' ? ['fp32', 'q8'] : (Object.keys(RERANKER_MODEL.downloadMB) as EncoderDtype[]);
   configureTransformers({ localModelPath: MODELS_PATH, offlineOnly: options.offlineOnly, wasmPaths: ortWasmPaths() });
   const runtime = chooseEncoderRuntime(await checkGpu(options.navigator), dtypes);
+  // A model in the app's own folder is not downloaded into the origin's storage.
+  const downloadMB = choice.kind === 'local' ? 0 : RERANKER_MODEL.downloadMB[runtime.dtype];
+  await ensureEncoderRoom({ isCached: transformersFileCached, ...options }, id, runtime.dtype, downloadMB);
   const make = (chosen: EncoderRuntime) =>
     new CrossEncoderReranker({
       model: id,

@@ -7,6 +7,7 @@ import {
   cachedUrls,
   evictTransformersFiles,
   sweepWebLlmFiles,
+  transformersFileCached,
   type CachesLike,
 } from '../../../../src/adapters/browser/models/model-cache.js';
 
@@ -63,5 +64,18 @@ describe('model files in the cache', () => {
       'http://localhost/models/mlc-ai/Other/resolve/main/tensor-cache.json',
     ]);
     expect(await sweepWebLlmFiles([QWEN], undefined)).toBe(0);
+  });
+
+  it("tells whether a transformers.js model's file for a data type is cached (ST-23: nothing to download)", async () => {
+    const caches = fakeCaches({
+      'transformers-cache': [
+        'http://localhost/models/Xenova/bge-small-en-v1.5/config.json',
+        'https://huggingface.co/Xenova/bge-small-en-v1.5/resolve/main/onnx/model_quantized.onnx',
+      ],
+    });
+    expect(await transformersFileCached('Xenova/bge-small-en-v1.5', 'q8', caches)).toBe(true);
+    expect(await transformersFileCached('Xenova/bge-small-en-v1.5', 'fp32', caches)).toBe(false);
+    expect(await transformersFileCached('Xenova/all-MiniLM-L6-v2', 'q8', caches)).toBe(false);
+    expect(await transformersFileCached('Xenova/bge-small-en-v1.5', 'q8', undefined)).toBe(false);
   });
 });
