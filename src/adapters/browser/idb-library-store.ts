@@ -154,6 +154,18 @@ class IdbLibraryStore implements LibraryStore {
   }
 
   async readDocuments(): Promise<DocumentRecord[]> {
+    const transaction = quiet(this.db.transaction('documents', 'readonly'));
+    const records = await transaction.store.getAll();
+    await transaction.done;
+    return records;
+  }
+
+  /**
+   * The records and, with them, their generation as the one this connection's index mirrors: only
+   * for rebuilding the index from exactly these records. A plain read (an export, an estimate)
+   * must not, or an index another tab outdated would be saved as current.
+   */
+  async readDocumentsToRebuild(): Promise<DocumentRecord[]> {
     const transaction = quiet(this.db.transaction(['documents', 'meta'], 'readonly'));
     const records = await transaction.objectStore('documents').getAll();
     const generation = await transaction.objectStore('meta').get(GENERATION);

@@ -58,6 +58,11 @@ export interface LibraryStore extends IndexStore {
   readonly kind: StorageKind;
   /** Every document record. */
   readDocuments(): Promise<DocumentRecord[]>;
+  /**
+   * Every document record, to rebuild the index from: from then on the index is taken to mirror
+   * the records read, and a saved index is tagged with their generation. Restore paths only.
+   */
+  readDocumentsToRebuild(): Promise<DocumentRecord[]>;
   readDocument(id: string): Promise<DocumentRecord | undefined>;
   /** The facts of every document (`factsOf` each record's source), without reading the records. */
   readFacts(): Promise<DocumentFacts[]>;

@@ -17,6 +17,10 @@ export class MemoryLibraryStore implements LibraryStore {
     return [...this.records.values()];
   }
 
+  async readDocumentsToRebuild(): Promise<DocumentRecord[]> {
+    return this.readDocuments();
+  }
+
   async readDocument(id: string): Promise<DocumentRecord | undefined> {
     return this.records.get(id);
   }

@@ -89,6 +89,29 @@ describe('IndexedDB library store', () => {
     expect(await (await open(name)).load()).toEqual(snapshot);
   });
 
+  it("a plain read (estimate, export) does not adopt another tab's writes: the outdated index is never saved as current", async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await first.writeDocument(await record('alpha'));
+    await second.writeDocument(await record('beta'));
+    await first.estimateBytes();
+    await first.readDocuments();
+    await first.save(snapshot);
+    expect(await (await open(name)).load()).toBeUndefined();
+  });
+
+  it('rebuilding from the records adopts their generation (the index then mirrors them)', async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await first.writeDocument(await record('alpha'));
+    await second.writeDocument(await record('beta'));
+    expect((await first.readDocumentsToRebuild()).map((item) => item.id).sort()).toEqual(['alpha', 'beta']);
+    await first.save(snapshot);
+    expect(await (await open(name)).load()).toEqual(snapshot);
+  });
+
   it('commits document writes with strict durability (ST-17)', async () => {
     const store = await open();
     const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
