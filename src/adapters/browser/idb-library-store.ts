@@ -293,18 +293,26 @@ class IdbLibraryStore implements LibraryStore {
     await transaction.done;
   }
 
+  /**
+   * Removes records, facts and the saved index, and bumps the generation rather than resetting it:
+   * from 0 again, a snapshot another tab saved at a low generation could match a later library.
+   */
   async clearAll(): Promise<void> {
     const transaction = quiet(this.db.transaction(['documents', 'facts', 'meta', 'snapshot'], 'readwrite', STRICT));
-    await allOrNothing(transaction, () =>
-      requests(
+    const meta = transaction.objectStore('meta');
+    const generation = await allOrNothing(transaction, async () => {
+      const current = (await meta.get(GENERATION)) ?? 0;
+      await requests(
         () => transaction.objectStore('documents').clear(),
         () => transaction.objectStore('facts').clear(),
-        () => transaction.objectStore('meta').clear(),
+        () => meta.put(current + 1, GENERATION),
         () => transaction.objectStore('snapshot').clear(),
-      ),
-    );
+      );
+      return current + 1;
+    });
     await transaction.done;
-    this.known = 0;
+    // The library is empty now, and so is the index of a cleared library.
+    this.known = generation;
   }
 
   async estimateBytes(): Promise<number> {

@@ -70,7 +70,7 @@ export interface LibraryStore extends IndexStore {
   writeDocument(record: DocumentRecord): Promise<void>;
   /** Deletes one document's record atomically and bumps the generation. */
   deleteDocument(id: string): Promise<void>;
-  /** Removes everything: records, cache and generation. */
+  /** Removes every record and the cache; the generation moves on (never back to 0), in the same step. */
   clearAll(): Promise<void>;
   /** Bytes the store holds, estimated from what it keeps. */
   estimateBytes(): Promise<number>;

@@ -54,7 +54,7 @@ export class MemoryLibraryStore implements LibraryStore {
   async clearAll(): Promise<void> {
     this.records.clear();
     this.snapshot = undefined;
-    this.generation = 0;
+    this.generation += 1;
   }
 
   async estimateBytes(): Promise<number> {

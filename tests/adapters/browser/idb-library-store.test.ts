@@ -112,6 +112,22 @@ describe('IndexedDB library store', () => {
     expect(await (await open(name)).load()).toEqual(snapshot);
   });
 
+  it('clearing moves the generation on: a snapshot another tab saved before the clear never matches after it', async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await second.writeDocument(await record('beta'));
+    await first.writeDocument(await record('alpha'));
+    await first.clearAll();
+    await first.writeDocument(await record('gamma'));
+    // The second tab's index still holds beta and not gamma.
+    await second.save(snapshot);
+    const third = await open(name);
+    expect(await third.load()).toBeUndefined();
+    await first.save(snapshot);
+    expect(await third.load()).toEqual(snapshot);
+  });
+
   it('commits document writes with strict durability (ST-17)', async () => {
     const store = await open();
     const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
