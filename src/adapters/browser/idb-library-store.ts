@@ -255,13 +255,15 @@ class IdbLibraryStore implements LibraryStore {
   private async readSnapshot() {
     const transaction = quiet(this.db.transaction(['meta', 'snapshot'], 'readonly'));
     const snapshots = transaction.objectStore('snapshot');
-    const generation = await transaction.objectStore('meta').get(GENERATION);
-    const head = await snapshots.get(INDEX);
-    const count = head && !(head instanceof Uint8Array) && 'format' in head ? head.segments : 0;
+    const generation = (await transaction.objectStore('meta').get(GENERATION)) ?? 0;
+    const value = await snapshots.get(INDEX);
+    const head = value instanceof Uint8Array ? undefined : value;
+    // A stale head is discarded without reading its segments (up to the whole index).
+    const count = head && 'format' in head && head.generation === generation ? head.segments : 0;
     const segments: unknown[] = [];
     for (let at = 0; at < count; at++) segments.push(await snapshots.get(segmentKey(at)));
     await transaction.done;
-    return { generation: generation ?? 0, head: head instanceof Uint8Array ? undefined : head, segments };
+    return { generation, head, segments };
   }
 
   /** Saves the index in segments tagged with the generation it mirrors; one another tab outdated never validates. */

@@ -128,6 +128,17 @@ describe('IndexedDB library store', () => {
     expect(await third.load()).toEqual(snapshot);
   });
 
+  it('discards a stale saved index by its head, without reading its segments', async () => {
+    const store = await openIdbLibraryStore(uniqueName(), { segmentBytes: 16 });
+    opened.push(store);
+    await store.writeDocument(await record('alpha'));
+    await store.save({ ...snapshot, payload: { words: Array.from({ length: 200 }, (_, at) => `word-${at}`) } });
+    await store.writeDocument(await record('beta'));
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    expect(await store.load()).toBeUndefined();
+    expect(get.mock.contexts.filter((store) => (store as IDBObjectStore).name === 'snapshot')).toHaveLength(1);
+  });
+
   it('commits document writes with strict durability (ST-17)', async () => {
     const store = await open();
     const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
