@@ -30,7 +30,7 @@ import {
 import { parseReceipt } from '../../core/export/parse-receipt.js';
 import { receiptToMarkdown } from '../../core/export/receipt-markdown.js';
 import type { AnswerResult } from '../../core/pipeline/answer-question.js';
-import { recordFromIndex, summarise } from './document-records.js';
+import { loadRecord, recordFromIndex, recordIsCurrent, summarise } from './document-records.js';
 import { ingestFiles, ingestParsedFiles, reindexDocument, type IngestFilesOptions } from './ingest-files.js';
 import type { BatchReport } from './ingest-report.js';
 import { factsOf, type DocumentFacts, type LibraryStore } from './library-store.js';
@@ -294,15 +294,21 @@ export class LibraryService {
   ): Promise<PackImport> {
     const started = performance.now();
     const pack = readLibraryPack(new Uint8Array(bytes), { name });
-    const report = await importLibraryPack(this.engine, pack, options);
+    const written = new Set<string>();
+    const undo = async (error: unknown): Promise<never> => {
+      await this.putBackUnwritten(pack.documents, written);
+      throw error;
+    };
+    const report = await importLibraryPack(this.engine, pack, options).catch(undo);
     for (const source of report.documents) {
       const record = recordFromIndex(this.engine, source);
       if (!record) continue;
       await this.store.writeDocument(record).catch((error: unknown) => {
-        if (!isQuotaError(error)) throw error;
+        if (!isQuotaError(error)) return undo(error);
         this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
-        throw new Error(`${source.sourceName}: failed: storage full. ${STORAGE_FULL_MESSAGE}`);
+        return undo(new Error(`${source.sourceName}: failed: storage full. ${STORAGE_FULL_MESSAGE}`));
       });
+      written.add(source.id);
       this.facts.set(source.id, factsOf(source));
     }
     await saveIndex(this.engine, this.store).catch(() => undefined);
@@ -318,6 +324,20 @@ export class LibraryService {
       library: this.state(),
       ms: performance.now() - started,
     };
+  }
+
+  /**
+   * After a pack import failed half-way (storage full, stopped): each pack document the index took
+   * but the store did not gets its stored record back, or leaves the index when it has none, so
+   * that nothing is searchable that is not stored (nor comes back in the next saved index).
+   */
+  private async putBackUnwritten(documents: readonly { id: string }[], written: ReadonlySet<string>): Promise<void> {
+    for (const { id } of documents) {
+      if (written.has(id)) continue;
+      const previous = await this.store.readDocument(id).catch(() => undefined);
+      if (previous && recordIsCurrent(this.engine, previous)) await loadRecord(this.engine, previous);
+      else if (this.engine.index.documents.has(id)) await removeDocument(this.engine.index, id);
+    }
   }
 
   /** The last answer as a receipt (JSON and inert Markdown). */
