@@ -34,6 +34,7 @@ import { loadRecord, recordFromIndex, recordIsCurrent, summarise } from './docum
 import { ingestFiles, ingestParsedFiles, reindexDocument, type IngestFilesOptions } from './ingest-files.js';
 import type { BatchReport } from './ingest-report.js';
 import { factsOf, type DocumentFacts, type LibraryStore } from './library-store.js';
+import { MemoryLibraryStore } from './memory-library-store.js';
 import { openLibraryStore, type OpenStoreOptions } from './open-library-store.js';
 import { ProgressEmbedder } from './progress-embedder.js';
 import type { ReembedProgress } from './models/model-settings.js';
@@ -58,6 +59,11 @@ import type {
 /** Opens tried, and the wait between them, when the storage is reopened after it was lost. */
 const REOPEN_ATTEMPTS = 8;
 const REOPEN_DELAY_MS = 250;
+
+/** What the page is told when the storage could not be reopened after it was lost. */
+export const REOPEN_FAILED_MESSAGE =
+  'Your library storage could not be reopened after it was lost. Reload the page to use your library; ' +
+  'until then, what you add is kept in this tab only.';
 
 /** How to build the service; defaults are the app's (hashing embedder, extractive answers, IndexedDB). */
 export interface LibraryServiceOptions extends OpenStoreOptions {
@@ -125,24 +131,44 @@ export class LibraryService {
   async reopen(): Promise<LibraryState> {
     this.store.close();
     this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
-    // A browser clearing site data may refuse opens until it is done: try again for a moment.
-    let attempt = 0;
-    let opened = await openStorage(this.engine, this.options);
-    while (opened.store.kind === 'memory' && !this.options.memoryOnly && ++attempt < REOPEN_ATTEMPTS) {
-      await new Promise((resolve) => setTimeout(resolve, REOPEN_DELAY_MS));
-      opened = await openStorage(this.engine, this.options);
-    }
+    const opened = await this.openAgain().catch((error: unknown) => {
+      // Never left on the closed connection: the session goes on in memory until a reload.
+      this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
+      const detail = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 160) : 'unknown error';
+      return {
+        store: new MemoryLibraryStore(),
+        facts: new Map<string, DocumentFacts>(),
+        storage: {
+          kind: 'memory',
+          restore: 'empty',
+          restoreMs: 0,
+          reason: `The library storage could not be reopened (${detail}).`,
+          notice: { kind: 'unavailable', message: REOPEN_FAILED_MESSAGE },
+        } satisfies StorageInfo,
+      };
+    });
     const { store, storage, facts } = opened;
     this.store = store;
     this.facts = facts;
     this.storage = storage;
-    if (storage.restore === 'empty') {
+    if (storage.restore === 'empty' && !storage.notice) {
       this.storage.notice = {
         kind: 'cleared',
         message: 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.',
       };
     }
     return this.state();
+  }
+
+  /** Opens the storage again; a browser clearing site data may refuse opens until it is done. */
+  private async openAgain() {
+    let attempt = 0;
+    let opened = await openStorage(this.engine, this.options);
+    while (opened.store.kind === 'memory' && !this.options.memoryOnly && ++attempt < REOPEN_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, REOPEN_DELAY_MS));
+      opened = await openStorage(this.engine, this.options);
+    }
+    return opened;
   }
 
   /** The library as the page shows it. */
@@ -386,13 +412,18 @@ export class LibraryService {
   }
 }
 
-/** Opens the storage and restores the library from it into `engine`. */
+/** Opens the storage and restores the library from it into `engine`; a store that fails that is closed. */
 async function openStorage(engine: Engine, options: OpenStoreOptions) {
   const { store, reason } = await openLibraryStore(options);
-  const started = performance.now();
-  const restore = await restoreLibrary(engine, store);
-  const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
-  if (reason) storage.reason = reason;
-  const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
-  return { store, storage, facts };
+  try {
+    const started = performance.now();
+    const restore = await restoreLibrary(engine, store);
+    const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
+    if (reason) storage.reason = reason;
+    const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
+    return { store, storage, facts };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
 }

@@ -77,7 +77,9 @@ export class Session {
         this.conversation.clear();
         this.reading = undefined;
       }
-      const kind = notice.cause === 'blocked' ? 'blocked' : notice.cause === 'upgraded' ? 'upgraded' : 'cleared';
+      const kind =
+        notice.library?.storage.notice?.kind ??
+        (notice.cause === 'blocked' ? 'blocked' : notice.cause === 'upgraded' ? 'upgraded' : 'cleared');
       this.storage.notice = { kind, message: notice.message };
     };
   }

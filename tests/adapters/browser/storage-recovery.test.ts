@@ -318,6 +318,31 @@ describe('ST-12: the library is deleted or closed under the app', () => {
     expect((await LibraryService.open({ name })).state().documents.map((item) => item.id)).toEqual(['kettle-manual']);
   });
 
+  it('a reopen that fails goes on in memory and says to reload, never left on the closed connection', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual()]);
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+    vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(() => {
+      throw new DOMException('The storage is gone.', 'UnknownError');
+    });
+    const state = await service.reopen();
+    vi.restoreAllMocks();
+    expect(state.storage.kind).toBe('memory');
+    expect(state.storage.reason).toMatch(/could not be reopened \(UnknownError: The storage is gone\.\)/);
+    expect(state.storage.notice).toEqual({ kind: 'unavailable', message: expect.stringMatching(/Reload the page/) });
+    expect(state.documents).toEqual([]);
+    const again = await service.ingest([manual()]);
+    expect(again.report.added).toEqual(['kettle-manual']);
+    expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.retrieved.length).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('closed by the browser (terminated): reported once, and a reopen finds what is still stored', async () => {
     const name = uniqueName();
     const losses: string[] = [];
