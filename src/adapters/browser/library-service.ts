@@ -54,6 +54,7 @@ import type {
   ParsedFile,
   StorageEstimate,
   StorageInfo,
+  StorageNotice,
 } from './protocol.js';
 
 /** Opens tried, and the wait between them, when the storage is reopened after it was lost. */
@@ -89,6 +90,8 @@ export class LibraryService {
   private embeddedBefore = 0;
   /** The model's context budget, when a model writes the answers. */
   private budget: ContextBudget | undefined;
+  /** Storage notices raised so far, to number them. */
+  private notices = 0;
   /** The last answer and its settings, for its receipt. */
   private last: { result: AnswerResult; retrieval: AskRetrieval } | undefined;
 
@@ -143,7 +146,7 @@ export class LibraryService {
           restore: 'empty',
           restoreMs: 0,
           reason: `The library storage could not be reopened (${detail}).`,
-          notice: { kind: 'unavailable', message: REOPEN_FAILED_MESSAGE },
+          notice: this.numbered({ kind: 'unavailable', message: REOPEN_FAILED_MESSAGE }),
         } satisfies StorageInfo,
       };
     });
@@ -152,10 +155,10 @@ export class LibraryService {
     this.facts = facts;
     this.storage = storage;
     if (storage.restore === 'empty' && !storage.notice) {
-      this.storage.notice = {
+      this.storage.notice = this.numbered({
         kind: 'cleared',
         message: 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.',
-      };
+      });
     }
     return this.state();
   }
@@ -183,6 +186,11 @@ export class LibraryService {
   /** Adds or replaces documents from files, parsed here (the sample; tests). */
   async ingest(files: FileInput[], options: IngestFilesOptions = {}): Promise<IngestOutcome> {
     return this.outcome(() => ingestFiles(this.context(), files, options));
+  }
+
+  /** A notice with the next number: dismissing it on the page hides it, not a later one with the same words. */
+  private numbered(notice: Omit<StorageNotice, 'id'>): StorageNotice {
+    return { ...notice, id: ++this.notices };
   }
 
   /** Forgets a storage notice the person has acted on (or a full storage once space was freed). */
@@ -331,7 +339,7 @@ export class LibraryService {
       if (!record) continue;
       await this.store.writeDocument(record).catch((error: unknown) => {
         if (!isQuotaError(error)) return undo(error);
-        this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
+        this.storage.notice = this.numbered({ kind: 'full', message: STORAGE_FULL_MESSAGE });
         return undo(new Error(`${source.sourceName}: failed: storage full. ${STORAGE_FULL_MESSAGE}`));
       });
       written.add(source.id);
@@ -406,7 +414,7 @@ export class LibraryService {
       store: this.store,
       facts: this.facts,
       onStorageFull: () => {
-        this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
+        this.storage.notice = this.numbered({ kind: 'full', message: STORAGE_FULL_MESSAGE });
       },
     };
   }

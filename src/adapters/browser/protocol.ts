@@ -37,6 +37,11 @@ export type StorageLossCause = 'upgraded' | 'deleted' | 'terminated';
 export interface StorageNotice {
   kind: 'full' | 'cleared' | 'evicted' | 'upgraded' | 'blocked' | 'unavailable';
   message: string;
+  /**
+   * The engine numbers its notices, so that the page's dismissal hides this one and not a later
+   * one with the same words. The page's own notices have none: it dismisses those by identity.
+   */
+  id?: number;
 }
 
 /** How the library came back when the worker opened it. */
