@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { extname, isAbsolute, join, normalize, relative as relativePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIXTURE_MODELS, ROOT } from './server.js';
 
@@ -78,7 +78,11 @@ export async function serveSubPath(folder: string): Promise<SubPathSite> {
       request.socket.destroy();
       return;
     }
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const path = decodedPath(request.url);
+    if (path === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain' }).end('Bad request');
+      return;
+    }
     paths.push(path);
     response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
@@ -111,10 +115,21 @@ export async function serveSubPath(folder: string): Promise<SubPathSite> {
   };
 }
 
+/** The request's path, decoded; undefined when it is not valid percent-encoding (`%E0%A4%A`). */
+function decodedPath(url: string | undefined): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The file a path inside the site names (a folder's `index.html`), or undefined. */
 function fileFor(folder: string, relative: string): string | undefined {
   const file = normalize(join(folder, relative.endsWith('/') || relative === '' ? `${relative}index.html` : relative));
-  if (!file.startsWith(folder)) return undefined;
+  // Inside the folder, not a sibling whose name starts with the folder's (`site` and `site-old`).
+  const inside = relativePath(folder, file);
+  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return undefined;
   try {
     return statSync(file).isFile() ? file : undefined;
   } catch {

@@ -40,6 +40,10 @@ const controllers = new Map<number, AbortController>();
 const host = new ModelHost(scope.navigator);
 let service: Promise<LibraryService> | undefined;
 let queue: Promise<void> = Promise.resolve();
+/** The queued request running now (settled between requests). */
+let current: Promise<void> = Promise.resolve();
+/** The reopen after a storage loss; every request waits for it before it uses the library. */
+let reopening: Promise<void> = Promise.resolve();
 
 /** Requests that run beside the queue: they do not read or change the index. */
 const BESIDE_THE_QUEUE: ReadonlySet<Request['type']> = new Set([
@@ -76,12 +80,13 @@ async function open(models: ModelSettings | undefined, emit: Emit | undefined): 
 
 /**
  * The storage connection was lost. Another tab's upgrade: this tab can only reload. Deleted or
- * closed by the browser (site data cleared, ST-12): the library is reopened, in the queue so no
- * request runs on the closed connection meanwhile, and the page gets its state (usually empty).
+ * closed by the browser (site data cleared, ST-12): the library is reopened as soon as the
+ * request running now ends, ahead of those still queued (which wait for it, so none runs on the
+ * closed connection), and the page gets its state (usually empty).
  */
 function lostStorage(cause: StorageLossCause, reason: string): void {
   if (cause === 'upgraded') return scope.postMessage({ kind: 'storage-lost', cause, reason });
-  queue = queue.then(async () => {
+  reopening = Promise.all([reopening, current]).then(async () => {
     try {
       const opened = await library();
       const reopened = await opened.reopen();
@@ -109,6 +114,7 @@ function state(opened: LibraryService): LibraryState {
 
 async function run(request: Request, signal: AbortSignal, emit: Emit): Promise<Responses[keyof Responses]> {
   const onProgress = (file: FileProgress) => emit({ type: 'file-progress', file });
+  await reopening;
   const opened = await library(request.type === 'open' ? request.models : undefined, emit);
   switch (request.type) {
     case 'open':
@@ -253,7 +259,7 @@ scope.addEventListener('message', (event) => {
   const controller = new AbortController();
   controllers.set(message.id, controller);
   if (BESIDE_THE_QUEUE.has(message.request.type)) void handle(message.id, message.request, controller.signal);
-  else queue = queue.then(() => handle(message.id, message.request, controller.signal));
+  else queue = queue.then(() => (current = handle(message.id, message.request, controller.signal)));
 });
 
 scope.addEventListener('unhandledrejection', (event) => {

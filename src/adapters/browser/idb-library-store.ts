@@ -154,6 +154,18 @@ class IdbLibraryStore implements LibraryStore {
   }
 
   async readDocuments(): Promise<DocumentRecord[]> {
+    const transaction = quiet(this.db.transaction('documents', 'readonly'));
+    const records = await transaction.store.getAll();
+    await transaction.done;
+    return records;
+  }
+
+  /**
+   * The records and, with them, their generation as the one this connection's index mirrors: only
+   * for rebuilding the index from exactly these records. A plain read (an export, an estimate)
+   * must not, or an index another tab outdated would be saved as current.
+   */
+  async readDocumentsToRebuild(): Promise<DocumentRecord[]> {
     const transaction = quiet(this.db.transaction(['documents', 'meta'], 'readonly'));
     const records = await transaction.objectStore('documents').getAll();
     const generation = await transaction.objectStore('meta').get(GENERATION);
@@ -243,13 +255,15 @@ class IdbLibraryStore implements LibraryStore {
   private async readSnapshot() {
     const transaction = quiet(this.db.transaction(['meta', 'snapshot'], 'readonly'));
     const snapshots = transaction.objectStore('snapshot');
-    const generation = await transaction.objectStore('meta').get(GENERATION);
-    const head = await snapshots.get(INDEX);
-    const count = head && !(head instanceof Uint8Array) && 'format' in head ? head.segments : 0;
+    const generation = (await transaction.objectStore('meta').get(GENERATION)) ?? 0;
+    const value = await snapshots.get(INDEX);
+    const head = value instanceof Uint8Array ? undefined : value;
+    // A stale head is discarded without reading its segments (up to the whole index).
+    const count = head && 'format' in head && head.generation === generation ? head.segments : 0;
     const segments: unknown[] = [];
     for (let at = 0; at < count; at++) segments.push(await snapshots.get(segmentKey(at)));
     await transaction.done;
-    return { generation: generation ?? 0, head: head instanceof Uint8Array ? undefined : head, segments };
+    return { generation, head, segments };
   }
 
   /** Saves the index in segments tagged with the generation it mirrors; one another tab outdated never validates. */
@@ -281,18 +295,26 @@ class IdbLibraryStore implements LibraryStore {
     await transaction.done;
   }
 
+  /**
+   * Removes records, facts and the saved index, and bumps the generation rather than resetting it:
+   * from 0 again, a snapshot another tab saved at a low generation could match a later library.
+   */
   async clearAll(): Promise<void> {
     const transaction = quiet(this.db.transaction(['documents', 'facts', 'meta', 'snapshot'], 'readwrite', STRICT));
-    await allOrNothing(transaction, () =>
-      requests(
+    const meta = transaction.objectStore('meta');
+    const generation = await allOrNothing(transaction, async () => {
+      const current = (await meta.get(GENERATION)) ?? 0;
+      await requests(
         () => transaction.objectStore('documents').clear(),
         () => transaction.objectStore('facts').clear(),
-        () => transaction.objectStore('meta').clear(),
+        () => meta.put(current + 1, GENERATION),
         () => transaction.objectStore('snapshot').clear(),
-      ),
-    );
+      );
+      return current + 1;
+    });
     await transaction.done;
-    this.known = 0;
+    // The library is empty now, and so is the index of a cleared library.
+    this.known = generation;
   }
 
   async estimateBytes(): Promise<number> {

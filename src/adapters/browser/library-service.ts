@@ -30,10 +30,11 @@ import {
 import { parseReceipt } from '../../core/export/parse-receipt.js';
 import { receiptToMarkdown } from '../../core/export/receipt-markdown.js';
 import type { AnswerResult } from '../../core/pipeline/answer-question.js';
-import { recordFromIndex, summarise } from './document-records.js';
+import { loadRecord, recordFromIndex, recordIsCurrent, summarise } from './document-records.js';
 import { ingestFiles, ingestParsedFiles, reindexDocument, type IngestFilesOptions } from './ingest-files.js';
 import type { BatchReport } from './ingest-report.js';
 import { factsOf, type DocumentFacts, type LibraryStore } from './library-store.js';
+import { MemoryLibraryStore } from './memory-library-store.js';
 import { openLibraryStore, type OpenStoreOptions } from './open-library-store.js';
 import { ProgressEmbedder } from './progress-embedder.js';
 import type { ReembedProgress } from './models/model-settings.js';
@@ -53,11 +54,17 @@ import type {
   ParsedFile,
   StorageEstimate,
   StorageInfo,
+  StorageNotice,
 } from './protocol.js';
 
 /** Opens tried, and the wait between them, when the storage is reopened after it was lost. */
 const REOPEN_ATTEMPTS = 8;
 const REOPEN_DELAY_MS = 250;
+
+/** What the page is told when the storage could not be reopened after it was lost. */
+export const REOPEN_FAILED_MESSAGE =
+  'Your library storage could not be reopened after it was lost. Reload the page to use your library; ' +
+  'until then, what you add is kept in this tab only.';
 
 /** How to build the service; defaults are the app's (hashing embedder, extractive answers, IndexedDB). */
 export interface LibraryServiceOptions extends OpenStoreOptions {
@@ -83,6 +90,8 @@ export class LibraryService {
   private embeddedBefore = 0;
   /** The model's context budget, when a model writes the answers. */
   private budget: ContextBudget | undefined;
+  /** Storage notices raised so far, to number them. */
+  private notices = 0;
   /** The last answer and its settings, for its receipt. */
   private last: { result: AnswerResult; retrieval: AskRetrieval } | undefined;
 
@@ -125,24 +134,44 @@ export class LibraryService {
   async reopen(): Promise<LibraryState> {
     this.store.close();
     this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
-    // A browser clearing site data may refuse opens until it is done: try again for a moment.
+    const opened = await this.openAgain().catch((error: unknown) => {
+      // Never left on the closed connection: the session goes on in memory until a reload.
+      this.engine.index = createSearchIndex(this.engine.embedder.dimensions);
+      const detail = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 160) : 'unknown error';
+      return {
+        store: new MemoryLibraryStore(),
+        facts: new Map<string, DocumentFacts>(),
+        storage: {
+          kind: 'memory',
+          restore: 'empty',
+          restoreMs: 0,
+          reason: `The library storage could not be reopened (${detail}).`,
+          notice: this.numbered({ kind: 'unavailable', message: REOPEN_FAILED_MESSAGE }),
+        } satisfies StorageInfo,
+      };
+    });
+    const { store, storage, facts } = opened;
+    this.store = store;
+    this.facts = facts;
+    this.storage = storage;
+    if (storage.restore === 'empty' && !storage.notice) {
+      this.storage.notice = this.numbered({
+        kind: 'cleared',
+        message: 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.',
+      });
+    }
+    return this.state();
+  }
+
+  /** Opens the storage again; a browser clearing site data may refuse opens until it is done. */
+  private async openAgain() {
     let attempt = 0;
     let opened = await openStorage(this.engine, this.options);
     while (opened.store.kind === 'memory' && !this.options.memoryOnly && ++attempt < REOPEN_ATTEMPTS) {
       await new Promise((resolve) => setTimeout(resolve, REOPEN_DELAY_MS));
       opened = await openStorage(this.engine, this.options);
     }
-    const { store, storage, facts } = opened;
-    this.store = store;
-    this.facts = facts;
-    this.storage = storage;
-    if (storage.restore === 'empty') {
-      this.storage.notice = {
-        kind: 'cleared',
-        message: 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.',
-      };
-    }
-    return this.state();
+    return opened;
   }
 
   /** The library as the page shows it. */
@@ -157,6 +186,11 @@ export class LibraryService {
   /** Adds or replaces documents from files, parsed here (the sample; tests). */
   async ingest(files: FileInput[], options: IngestFilesOptions = {}): Promise<IngestOutcome> {
     return this.outcome(() => ingestFiles(this.context(), files, options));
+  }
+
+  /** A notice with the next number: dismissing it on the page hides it, not a later one with the same words. */
+  private numbered(notice: Omit<StorageNotice, 'id'>): StorageNotice {
+    return { ...notice, id: ++this.notices };
   }
 
   /** Forgets a storage notice the person has acted on (or a full storage once space was freed). */
@@ -294,15 +328,21 @@ export class LibraryService {
   ): Promise<PackImport> {
     const started = performance.now();
     const pack = readLibraryPack(new Uint8Array(bytes), { name });
-    const report = await importLibraryPack(this.engine, pack, options);
+    const written = new Set<string>();
+    const undo = async (error: unknown): Promise<never> => {
+      await this.putBackUnwritten(pack.documents, written);
+      throw error;
+    };
+    const report = await importLibraryPack(this.engine, pack, options).catch(undo);
     for (const source of report.documents) {
       const record = recordFromIndex(this.engine, source);
       if (!record) continue;
       await this.store.writeDocument(record).catch((error: unknown) => {
-        if (!isQuotaError(error)) throw error;
-        this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
-        throw new Error(`${source.sourceName}: failed: storage full. ${STORAGE_FULL_MESSAGE}`);
+        if (!isQuotaError(error)) return undo(error);
+        this.storage.notice = this.numbered({ kind: 'full', message: STORAGE_FULL_MESSAGE });
+        return undo(new Error(`${source.sourceName}: failed: storage full. ${STORAGE_FULL_MESSAGE}`));
       });
+      written.add(source.id);
       this.facts.set(source.id, factsOf(source));
     }
     await saveIndex(this.engine, this.store).catch(() => undefined);
@@ -318,6 +358,20 @@ export class LibraryService {
       library: this.state(),
       ms: performance.now() - started,
     };
+  }
+
+  /**
+   * After a pack import failed half-way (storage full, stopped): each pack document the index took
+   * but the store did not gets its stored record back, or leaves the index when it has none, so
+   * that nothing is searchable that is not stored (nor comes back in the next saved index).
+   */
+  private async putBackUnwritten(documents: readonly { id: string }[], written: ReadonlySet<string>): Promise<void> {
+    for (const { id } of documents) {
+      if (written.has(id)) continue;
+      const previous = await this.store.readDocument(id).catch(() => undefined);
+      if (previous && recordIsCurrent(this.engine, previous)) await loadRecord(this.engine, previous);
+      else if (this.engine.index.documents.has(id)) await removeDocument(this.engine.index, id);
+    }
   }
 
   /** The last answer as a receipt (JSON and inert Markdown). */
@@ -360,19 +414,24 @@ export class LibraryService {
       store: this.store,
       facts: this.facts,
       onStorageFull: () => {
-        this.storage.notice = { kind: 'full', message: STORAGE_FULL_MESSAGE };
+        this.storage.notice = this.numbered({ kind: 'full', message: STORAGE_FULL_MESSAGE });
       },
     };
   }
 }
 
-/** Opens the storage and restores the library from it into `engine`. */
+/** Opens the storage and restores the library from it into `engine`; a store that fails that is closed. */
 async function openStorage(engine: Engine, options: OpenStoreOptions) {
   const { store, reason } = await openLibraryStore(options);
-  const started = performance.now();
-  const restore = await restoreLibrary(engine, store);
-  const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
-  if (reason) storage.reason = reason;
-  const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
-  return { store, storage, facts };
+  try {
+    const started = performance.now();
+    const restore = await restoreLibrary(engine, store);
+    const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
+    if (reason) storage.reason = reason;
+    const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
+    return { store, storage, facts };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
 }

@@ -58,6 +58,11 @@ export interface LibraryStore extends IndexStore {
   readonly kind: StorageKind;
   /** Every document record. */
   readDocuments(): Promise<DocumentRecord[]>;
+  /**
+   * Every document record, to rebuild the index from: from then on the index is taken to mirror
+   * the records read, and a saved index is tagged with their generation. Restore paths only.
+   */
+  readDocumentsToRebuild(): Promise<DocumentRecord[]>;
   readDocument(id: string): Promise<DocumentRecord | undefined>;
   /** The facts of every document (`factsOf` each record's source), without reading the records. */
   readFacts(): Promise<DocumentFacts[]>;
@@ -65,7 +70,7 @@ export interface LibraryStore extends IndexStore {
   writeDocument(record: DocumentRecord): Promise<void>;
   /** Deletes one document's record atomically and bumps the generation. */
   deleteDocument(id: string): Promise<void>;
-  /** Removes everything: records, cache and generation. */
+  /** Removes every record and the cache; the generation moves on (never back to 0), in the same step. */
   clearAll(): Promise<void>;
   /** Bytes the store holds, estimated from what it keeps. */
   estimateBytes(): Promise<number>;

@@ -17,6 +17,10 @@ export class MemoryLibraryStore implements LibraryStore {
     return [...this.records.values()];
   }
 
+  async readDocumentsToRebuild(): Promise<DocumentRecord[]> {
+    return this.readDocuments();
+  }
+
   async readDocument(id: string): Promise<DocumentRecord | undefined> {
     return this.records.get(id);
   }
@@ -50,7 +54,7 @@ export class MemoryLibraryStore implements LibraryStore {
   async clearAll(): Promise<void> {
     this.records.clear();
     this.snapshot = undefined;
-    this.generation = 0;
+    this.generation += 1;
   }
 
   async estimateBytes(): Promise<number> {

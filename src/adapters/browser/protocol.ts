@@ -31,11 +31,17 @@ export type StorageLossCause = 'upgraded' | 'deleted' | 'terminated';
 /**
  * Something about the storage the person should know and can act on: the storage is full (free
  * space), the library was cleared under the app or evicted between visits (add files again, keep
- * storage persistent), another tab upgraded it (reload) or holds an older version (close it).
+ * storage persistent), another tab upgraded it (reload) or holds an older version (close it), or
+ * it could not be reopened after it was lost (reload).
  */
 export interface StorageNotice {
-  kind: 'full' | 'cleared' | 'evicted' | 'upgraded' | 'blocked';
+  kind: 'full' | 'cleared' | 'evicted' | 'upgraded' | 'blocked' | 'unavailable';
   message: string;
+  /**
+   * The engine numbers its notices, so that the page's dismissal hides this one and not a later
+   * one with the same words. The page's own notices have none: it dismisses those by identity.
+   */
+  id?: number;
 }
 
 /** How the library came back when the worker opened it. */

@@ -20,7 +20,7 @@ export async function restoreLibrary(engine: Engine, store: LibraryStore): Promi
   const outcome = await restoreIndex(engine, store).catch(() => 'broken' as const);
   if (outcome === 'restored') return 'restored';
   engine.index = createSearchIndex(engine.embedder.dimensions);
-  const records = await store.readDocuments();
+  const records = await store.readDocumentsToRebuild();
   if (records.length === 0) return 'empty';
   let reembedded = false;
   for (const record of records) {

@@ -76,6 +76,9 @@ export class Session {
         if (!notice.library.storage.notice) return;
         this.conversation.clear();
         this.reading = undefined;
+        // The engine's notice (cleared, or could not reopen) is the one shown, and dismissed.
+        this.storage.notice = undefined;
+        return;
       }
       const kind = notice.cause === 'blocked' ? 'blocked' : notice.cause === 'upgraded' ? 'upgraded' : 'cleared';
       this.storage.notice = { kind, message: notice.message };
@@ -97,8 +100,7 @@ export class Session {
 
   /** The storage notice to show: the page's own, else the engine's (storage full, library cleared). */
   get storageNotice(): StorageNotice | undefined {
-    const notice = this.storage.notice ?? this.library.storage?.notice;
-    return notice && notice.message !== this.storage.dismissed ? notice : undefined;
+    return this.storage.shown(this.library.storage?.notice);
   }
 
   /** Applies new model settings; a new embedder re-embeds the library, and the answer is dropped. */

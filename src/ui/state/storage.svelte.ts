@@ -96,13 +96,19 @@ export class StorageStatus {
     return checkIngestRoom(files, this.storage?.estimate ? (this.storage as EstimateLike) : undefined);
   }
 
-  /** The message of an engine notice the person dismissed (it stays in the engine's state). */
-  dismissed = $state<string | undefined>(undefined);
+  /** The number of the engine notice the person dismissed (it stays in the engine's state). */
+  dismissed = $state<number | undefined>(undefined);
 
-  /** Hides the notice shown. */
+  /** Hides the notice shown: the page's own by identity, the engine's by its number. */
   dismiss(notice: StorageNotice): void {
     if (this.notice === notice) this.notice = undefined;
-    this.dismissed = notice.message;
+    else if (notice.id !== undefined) this.dismissed = notice.id;
+  }
+
+  /** The notice to show: the page's own, else the engine's unless it was dismissed. */
+  shown(engine: StorageNotice | undefined): StorageNotice | undefined {
+    if (this.notice) return this.notice;
+    return engine && (engine.id === undefined || engine.id !== this.dismissed) ? engine : undefined;
   }
 
   private read(): boolean {

@@ -89,6 +89,56 @@ describe('IndexedDB library store', () => {
     expect(await (await open(name)).load()).toEqual(snapshot);
   });
 
+  it("a plain read (estimate, export) does not adopt another tab's writes: the outdated index is never saved as current", async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await first.writeDocument(await record('alpha'));
+    await second.writeDocument(await record('beta'));
+    await first.estimateBytes();
+    await first.readDocuments();
+    await first.save(snapshot);
+    expect(await (await open(name)).load()).toBeUndefined();
+  });
+
+  it('rebuilding from the records adopts their generation (the index then mirrors them)', async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await first.writeDocument(await record('alpha'));
+    await second.writeDocument(await record('beta'));
+    expect((await first.readDocumentsToRebuild()).map((item) => item.id).sort()).toEqual(['alpha', 'beta']);
+    await first.save(snapshot);
+    expect(await (await open(name)).load()).toEqual(snapshot);
+  });
+
+  it('clearing moves the generation on: a snapshot another tab saved before the clear never matches after it', async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await second.writeDocument(await record('beta'));
+    await first.writeDocument(await record('alpha'));
+    await first.clearAll();
+    await first.writeDocument(await record('gamma'));
+    // The second tab's index still holds beta and not gamma.
+    await second.save(snapshot);
+    const third = await open(name);
+    expect(await third.load()).toBeUndefined();
+    await first.save(snapshot);
+    expect(await third.load()).toEqual(snapshot);
+  });
+
+  it('discards a stale saved index by its head, without reading its segments', async () => {
+    const store = await openIdbLibraryStore(uniqueName(), { segmentBytes: 16 });
+    opened.push(store);
+    await store.writeDocument(await record('alpha'));
+    await store.save({ ...snapshot, payload: { words: Array.from({ length: 200 }, (_, at) => `word-${at}`) } });
+    await store.writeDocument(await record('beta'));
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    expect(await store.load()).toBeUndefined();
+    expect(get.mock.contexts.filter((store) => (store as IDBObjectStore).name === 'snapshot')).toHaveLength(1);
+  });
+
   it('commits document writes with strict durability (ST-17)', async () => {
     const store = await open();
     const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');

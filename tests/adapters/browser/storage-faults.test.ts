@@ -10,13 +10,13 @@ import 'fake-indexeddb/auto';
 import { injectFault, type Fault, type FaultMode } from '../../fakes/faulty-indexeddb.js';
 import fc from 'fast-check';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openIdbLibraryStore } from '../../../src/adapters/browser/idb-library-store.js';
 import type { DocumentRecord, LibraryStore } from '../../../src/adapters/browser/library-store.js';
 import { LibraryService } from '../../../src/adapters/browser/library-service.js';
 import type { StoredIndex } from '../../../src/core/ports.js';
 import { parseFile } from '../../helpers/documents.js';
-import { manual, serviceNote } from './files.js';
+import { injected, manual, serviceNote } from './files.js';
 
 let counter = 0;
 const uniqueName = () => `fault-test-${++counter}-${Date.now()}`;
@@ -246,9 +246,9 @@ describe('ST-03: a fault at any IndexedDB request leaves the library before or a
   });
 });
 
-describe('ST-03 through the library service: ingest and remove', () => {
-  const publicView = { viewer: 'public', mode: 'hybrid', topK: 6 } as const;
+const publicView = { viewer: 'public', mode: 'hybrid', topK: 6 } as const;
 
+describe('ST-03 through the library service: ingest and remove', () => {
   async function ids(service: LibraryService): Promise<string[]> {
     return service.state().documents.map((item) => item.id);
   }
@@ -291,4 +291,106 @@ describe('ST-03 through the library service: ingest and remove', () => {
       }
     });
   }
+});
+
+describe('ST-03 through the library service: a pack import that fails half-way', () => {
+  const QUESTIONS = ['How long is the KT-100 warranty?', 'How do I reset the thermostat?', 'How fast does it boil?'];
+
+  /** A pack of a newer manual, the service note and the forum post, made in memory. */
+  async function pack(): Promise<ArrayBuffer> {
+    const source = await LibraryService.open({ memoryOnly: true });
+    await source.ingest([manual(36), serviceNote(), injected()]);
+    const { bytes } = await source.exportPack('staff');
+    return bytes.slice().buffer as ArrayBuffer;
+  }
+
+  async function storedIds(name: string): Promise<string[]> {
+    const store = await openStore(name);
+    const ids = (await store.readDocuments()).map((item) => item.id).sort();
+    store.close();
+    return ids;
+  }
+
+  /** What a viewer finds, question by question. */
+  async function found(service: LibraryService): Promise<string[][]> {
+    const all: string[][] = [];
+    for (const question of QUESTIONS) {
+      const outcome = await service.ask(question, { viewer: 'staff', mode: 'hybrid', topK: 6 });
+      all.push(outcome.result.retrieved.map((item) => `${item.passage.cite}:${item.passage.text}`));
+    }
+    return all;
+  }
+
+  /** After the failed import and a later save: searchable now and after a reopen equals what is stored. */
+  async function expectSearchableIsStored(name: string, service: LibraryService, what: string) {
+    await service.saveIndex();
+    const stored = await storedIds(name);
+    const live = service
+      .state()
+      .documents.map((item) => item.id)
+      .sort();
+    expect(live, `${what}: the page shows what is stored`).toEqual(stored);
+    const reopened = await LibraryService.open({ name });
+    expect(
+      reopened
+        .state()
+        .documents.map((item) => item.id)
+        .sort(),
+      `${what}: after a reopen`,
+    ).toEqual(stored);
+    expect(await found(service), `${what}: answers now and after a reopen`).toEqual(await found(reopened));
+  }
+
+  it('storage full at the manual: it throws "storage full", and what is searchable is what is stored', async () => {
+    const bytes = await pack();
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual()]);
+    const put = IDBObjectStore.prototype.put;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if (this.name === 'documents' && (value as { id?: string }).id === 'kettle-manual') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.call(this, value, key);
+    });
+    await expect(service.importPack('kettle.footnote', bytes)).rejects.toThrow(
+      /kettle-manual\.md: failed: storage full/,
+    );
+    spy.mockRestore();
+    expect(service.state().storage.notice?.kind).toBe('full');
+    await expectSearchableIsStored(name, service, 'quota');
+    // The old manual is back (24 months), not the pack's unsaved one (36).
+    const warranty = await service.ask('How long is the KT-100 warranty?', publicView);
+    expect(warranty.result.retrieved[0]?.passage.text).toMatch(/24 months/);
+  });
+
+  it('at every failing request: what is searchable, now and after a reopen, is what is stored', async () => {
+    const bytes = await pack();
+    const setUp = async (name: string) => {
+      const service = await LibraryService.open({ name });
+      await service.ingest([manual()]);
+      return service;
+    };
+    const counting = await setUp(uniqueName());
+    fault = injectFault(0, 'count');
+    await counting.importPack('kettle.footnote', bytes);
+    const total = fault.requests;
+    fault.restore();
+    fault = undefined;
+    for (const mode of ['throw', 'abort'] as const) {
+      for (let at = 1; at <= total; at++) {
+        const name = uniqueName();
+        const service = await setUp(name);
+        fault = injectFault(at, mode);
+        await service.importPack('kettle.footnote', bytes).catch(() => undefined);
+        fault.restore();
+        fault = undefined;
+        await expectSearchableIsStored(name, service, `${mode} at ${at} of ${total}`);
+      }
+    }
+  });
 });

@@ -218,6 +218,7 @@ describe('ST-02: the storage fills up mid-ingest', () => {
     expect(outcome.library.storage.notice).toEqual({
       kind: 'full',
       message: expect.stringMatching(/Storage is full.*removing documents or cached answer models/),
+      id: expect.any(Number),
     });
     const reopened = await LibraryService.open({ name });
     expect(reopened.state().documents.map((item) => item.id)).toEqual(['kettle-forum', 'kettle-manual']);
@@ -310,12 +311,42 @@ describe('ST-12: the library is deleted or closed under the app', () => {
     expect(state.storage.notice).toEqual({
       kind: 'cleared',
       message: expect.stringMatching(/Your library was cleared/),
+      id: expect.any(Number),
     });
     expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.retrieved).toEqual([]);
     const again = await service.ingest([manual()]);
     expect(again.library.documents.map((item) => item.id)).toEqual(['kettle-manual']);
     expect(again.library.storage.notice).toBeUndefined();
     expect((await LibraryService.open({ name })).state().documents.map((item) => item.id)).toEqual(['kettle-manual']);
+  });
+
+  it('a reopen that fails goes on in memory and says to reload, never left on the closed connection', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual()]);
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+    vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(() => {
+      throw new DOMException('The storage is gone.', 'UnknownError');
+    });
+    const state = await service.reopen();
+    vi.restoreAllMocks();
+    expect(state.storage.kind).toBe('memory');
+    expect(state.storage.reason).toMatch(/could not be reopened \(UnknownError: The storage is gone\.\)/);
+    expect(state.storage.notice).toEqual({
+      kind: 'unavailable',
+      message: expect.stringMatching(/Reload the page/),
+      id: expect.any(Number),
+    });
+    expect(state.documents).toEqual([]);
+    const again = await service.ingest([manual()]);
+    expect(again.report.added).toEqual(['kettle-manual']);
+    expect((await service.ask('How long is the KT-100 warranty?', publicView)).result.retrieved.length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('closed by the browser (terminated): reported once, and a reopen finds what is still stored', async () => {
@@ -329,5 +360,25 @@ describe('ST-12: the library is deleted or closed under the app', () => {
     const state = await service.reopen();
     expect(state.documents.map((item) => item.id)).toEqual(['kettle-manual']);
     expect(state.storage.notice).toBeUndefined();
+  });
+});
+
+describe('storage notices are numbered', () => {
+  it('each notice the engine raises has its own number, even with the same words', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if (this.name === 'documents') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.call(this, value, key);
+    });
+    const first = (await service.ingest([manual()])).library.storage.notice;
+    const second = (await service.ingest([manual()])).library.storage.notice;
+    expect(first?.message).toBe(second?.message);
+    expect(first?.id).toEqual(expect.any(Number));
+    expect(second?.id).not.toBe(first?.id);
   });
 });

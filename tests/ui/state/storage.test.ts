@@ -167,11 +167,13 @@ describe('storage notices from the engine', () => {
   it('ST-12: the library cleared under the page is shown empty, with "your library was cleared"', async () => {
     const { connection, session } = await started(browser(false), marker(), ONE);
     const message = 'Your library was cleared: its storage was deleted while Footnote was open. Add your files again.';
-    const cleared = { ...EMPTY, storage: { ...EMPTY.storage, notice: { kind: 'cleared' as const, message } } };
+    const cleared = { ...EMPTY, storage: { ...EMPTY.storage, notice: { kind: 'cleared' as const, message, id: 1 } } };
     connection.onNotice?.({ kind: 'storage-lost', cause: 'terminated', message, library: cleared });
     expect(session.library.documents).toEqual([]);
-    expect(session.storageNotice).toEqual({ kind: 'cleared', message });
+    expect(session.storageNotice).toEqual({ kind: 'cleared', message, id: 1 });
     expect(session.notice).toBeUndefined();
+    session.storage.dismiss(session.storageNotice!);
+    expect(session.storageNotice).toBeUndefined();
   });
 
   it('ST-12: storage closed but not cleared: the library comes back as it was, with no notice', async () => {
@@ -202,11 +204,38 @@ describe('storage notices from the engine', () => {
   it('ST-02: "storage full" from the engine is shown until dismissed', async () => {
     const full: LibraryState = {
       ...ONE,
-      storage: { ...ONE.storage, notice: { kind: 'full', message: 'Storage is full.' } },
+      storage: { ...ONE.storage, notice: { kind: 'full', message: 'Storage is full.', id: 1 } },
     };
     const { session } = await started(browser(true), marker(), full);
-    expect(session.storageNotice).toEqual({ kind: 'full', message: 'Storage is full.' });
+    expect(session.storageNotice).toEqual({ kind: 'full', message: 'Storage is full.', id: 1 });
     session.storage.dismiss(session.storageNotice!);
     expect(session.storageNotice).toBeUndefined();
+  });
+
+  it('a dismissal hides that notice only: a later one with the same words is shown', async () => {
+    const full = (id: number): LibraryState => ({
+      ...ONE,
+      storage: { ...ONE.storage, notice: { kind: 'full', message: 'Storage is full.', id } },
+    });
+    const { connection, session } = await started(browser(true), marker(), full(1));
+    session.storage.dismiss(session.storageNotice!);
+    expect(session.storageNotice).toBeUndefined();
+    await loadSample(connection, session, full(1));
+    expect(session.storageNotice).toBeUndefined();
+    await loadSample(connection, session, full(2));
+    expect(session.storageNotice).toEqual({ kind: 'full', message: 'Storage is full.', id: 2 });
+  });
+
+  it("a dismissed notice of the page does not hide the engine's next one with the same words", async () => {
+    const { connection, session } = await started(browser(false), marker({ [LIBRARY_MARKER]: '1' }), EMPTY);
+    expect(session.storageNotice).toEqual({ kind: 'evicted', message: EVICTED_MESSAGE });
+    session.storage.dismiss(session.storageNotice!);
+    expect(session.storageNotice).toBeUndefined();
+    const evicted = {
+      ...EMPTY,
+      storage: { ...EMPTY.storage, notice: { kind: 'evicted' as const, message: EVICTED_MESSAGE, id: 1 } },
+    };
+    connection.onNotice?.({ kind: 'storage-lost', cause: 'deleted', message: EVICTED_MESSAGE, library: evicted });
+    expect(session.storageNotice).toEqual({ kind: 'evicted', message: EVICTED_MESSAGE, id: 1 });
   });
 });
