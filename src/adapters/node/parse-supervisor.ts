@@ -127,7 +127,7 @@ export class ParseSupervisor {
         if (!message) return finish(failed('PARSE_FAILED', { detail: 'the parser sent an invalid reply' }), false);
         if (message.type === 'result') return finish(message.result, true);
         watch();
-        options.onProgress?.({ file: input.name, page: message.page, pages: message.pages });
+        if (message.pages > 0) options.onProgress?.({ file: input.name, page: message.page, pages: message.pages });
       };
       const onError = (error: Error & { code?: string }) =>
         finish(
@@ -142,7 +142,8 @@ export class ParseSupervisor {
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       options.signal?.addEventListener('abort', onAbort);
       worker.ref();
-      watch();
+      // The progress clock starts when the worker says it started (a fresh thread's start-up
+      // is not a stalled parser); a worker that never starts is stopped by the file budget.
       const request: ParseRequest = {
         type: 'parse',
         id,

@@ -18,6 +18,8 @@ export function serveParseRequests(parsers: readonly DocumentParser[], port: Mes
 
 async function answer(port: MessagePort, parsers: readonly DocumentParser[], request: ParseRequest): Promise<void> {
   const post = (message: ParseWorkerMessage) => port.postMessage(message);
+  // Started: the supervisor's progress clock runs from here, not from a fresh thread's start-up.
+  post({ type: 'progress', id: request.id, page: 0, pages: 0 });
   const result = await parseSafely(request.input, {
     parsers,
     timeoutMs: 0,
