@@ -2,7 +2,7 @@
  * `npm run test:e2e`: builds the app, serves it with `vite preview`, runs every scenario in
  * Debian's Chromium and then in Firefox ESR, prints `N passed, N failed`, stops the server by
  * PID and exits non-zero on any failure or missing browser. While working on one part,
- * `E2E_GREP=text` runs only the scenarios whose names contain `text`, and
+ * `E2E_GREP=text` runs only the scenarios whose names contain `text` (`a|b`: either), and
  * `E2E_BROWSERS=chromium` only that browser (the full run, as in CI, sets neither).
  */
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -20,8 +20,8 @@ interface Tally {
 
 /** The scenarios `E2E_GREP` selects (all by default). */
 function selected(): readonly Scenario[] {
-  const grep = process.env.E2E_GREP;
-  return grep ? SCENARIOS.filter((scenario) => scenario.name.includes(grep)) : SCENARIOS;
+  const grep = process.env.E2E_GREP?.split('|').filter(Boolean);
+  return grep ? SCENARIOS.filter((scenario) => grep.some((text) => scenario.name.includes(text))) : SCENARIOS;
 }
 
 /** The browsers `E2E_BROWSERS` selects (both by default). */

