@@ -170,6 +170,11 @@ const CARRIER_SCENARIOS: Scenario[] = [
       const card = app.page.locator('[data-testid=passage][data-cite^="pi06-hidden#"]').first();
       await card.getByRole('button', { name: 'Open in document' }).click();
       const viewer = app.page.getByTestId('document-viewer');
+      // The document's text arrives from the engine worker after the viewer opens.
+      await viewer
+        .getByText(/rotates 360 degrees/)
+        .first()
+        .waitFor({ timeout: 10_000 });
       assert.match((await viewer.textContent()) ?? '', /rotates 360 degrees/);
       await lab().assertNothingLeftOrRan('PI-06 document viewer');
       await viewer.getByRole('button', { name: 'Close' }).click();
