@@ -1,5 +1,5 @@
 /**
- * Storage in a real browser (RELIABILITY ST-01, ST-04, ST-09, ST-10, ST-12, ST-13, ST-14, ST-15), each
+ * Storage in a real browser (RELIABILITY ST-01…ST-04, ST-09, ST-10, ST-12, ST-13, ST-14, ST-15), each
  * in a fresh browser context, so each has an origin storage of its own. `navigator.storage` is
  * replaced on the page by init scripts where a scenario needs a quota or an answer to
  * `persist()` (the page reads both; the engine worker's own copy is not involved). The scripts
@@ -140,7 +140,73 @@ async function buildFromScratch(
 }
 
 /** Scenarios of the storage work. */
+/** Three small notes, each one document of one passage. */
+const FAULT_NOTES = [1, 2, 3].map((n) => ({
+  name: `fault-note-${n}.md`,
+  text: `# Fault note ${n}\n\nThe fault note number ${n} says the kettle holds ${n + 1} litres.`,
+}));
+
+/**
+ * Opens the app with a storage fault of the test build (`src/adapters/browser/test-storage-fault.ts`)
+ * in a fresh context, adds the three notes, then reloads without the fault and returns what
+ * the batch reported and what the reopened library holds.
+ */
+async function addWithFault(
+  browser: Browser,
+  fault: string,
+): Promise<{ failures: string[]; before: Map<string, number>; after: Map<string, number>; unfinished: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const app = new AppPage(page);
+    await page.goto(`${BASE_URL}?storage-fault=${fault}`);
+    await app.ready();
+    await app.addFiles(FAULT_NOTES);
+    const failures = await page.locator('[data-testid=document][data-status=failed] .failure').allInnerTexts();
+    const before = (await libraryShown(page)).documents;
+    await page.goto(BASE_URL);
+    await app.ready();
+    const shown = await libraryShown(page);
+    assert.deepEqual(errors, [], 'uncaught errors on the page');
+    return { failures, before, after: shown.documents, unfinished: shown.unfinished };
+  } finally {
+    await context.close();
+  }
+}
+
 export const STORAGE_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'ST-02: the disk fills at the second document: it fails "storage full", the others are kept, and a reload shows exactly them',
+    async run({ browser }) {
+      const result = await addWithFault(browser, 'quota:documents:2');
+      assert.equal(result.failures.length, 1, `one failure: ${result.failures.join(' / ')}`);
+      assert.match(result.failures[0] ?? '', /fault-note-2\.md: failed: storage full/);
+      assert.deepEqual([...result.before.keys()].sort(), ['Fault note 1', 'Fault note 3']);
+      assert.deepEqual(result.after, result.before, 'the reopened library is what the page showed');
+      assert.equal(result.unfinished, 0);
+    },
+  },
+  {
+    name: 'ST-03: a request failing at the 1st to 6th write: every document whole or absent after a reload, as the page showed',
+    async run({ browser }) {
+      let failed = 0;
+      for (let at = 1; at <= 6; at++) {
+        const result = await addWithFault(browser, `fail:*:${at}`);
+        failed += result.failures.length;
+        assert.equal(result.unfinished, 0, `write ${at}: a row left unfinished`);
+        assert.deepEqual(result.after, result.before, `write ${at}: the reopened library differs from the page`);
+        for (const [title, passages] of result.after) assert.equal(passages, 1, `write ${at}: ${title} is whole`);
+        assert.equal(
+          result.after.size + result.failures.length,
+          FAULT_NOTES.length,
+          `write ${at}: each note indexed or failed`,
+        );
+      }
+      assert.ok(failed > 0, 'the faults made some document fail');
+    },
+  },
   {
     name: 'ST-14: nothing asks for persistent storage on load; the first ingest asks once and settings say "persistent"',
     async run({ browser }) {

@@ -12,6 +12,7 @@ import type {
   WorkerError,
   WorkerEvent,
 } from './protocol.js';
+import { engineWorkerName } from './test-storage-fault.js';
 
 /** A failed request; `code` is `ABORTED` when it was cancelled. */
 export class EngineRequestError extends Error {
@@ -121,7 +122,7 @@ export class EngineClient implements EngineConnection {
 export function connectEngine(): EngineClient {
   const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), {
     type: 'module',
-    name: 'footnote-engine',
+    name: engineWorkerName(),
   });
   return new EngineClient(worker);
 }

@@ -24,6 +24,7 @@ import type {
 } from './protocol.js';
 import { reportWorkerRequests } from './network-report.js';
 import { sampleFiles } from './sample-corpus.js';
+import { installStorageFault } from './test-storage-fault.js';
 
 interface WorkerScope {
   navigator?: WorkerNavigator;
@@ -36,6 +37,7 @@ type Emit = (event: WorkerEvent) => void;
 
 const scope = self as unknown as WorkerScope;
 reportWorkerRequests('engine worker');
+installStorageFault((self as unknown as { name?: string }).name ?? '');
 const controllers = new Map<number, AbortController>();
 const host = new ModelHost(scope.navigator);
 let service: Promise<LibraryService> | undefined;
