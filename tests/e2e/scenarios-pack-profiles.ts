@@ -6,7 +6,7 @@
  * model, chosen in Settings) the pack is re-embedded with a progress bar, and then answers.
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AppPage } from './app-page.js';
 import { inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 import { ask, LOOKUP, packImported, savedBytes } from './scenarios-packs.js';
@@ -79,17 +79,22 @@ async function indexedRows(app: AppPage): Promise<number> {
   return app.page.locator('[data-testid=document][data-status=indexed]').count();
 }
 
+/** Exports the sample's pack from a profile of its own, with what its lookup found. */
+async function exportFromFreshProfile(browser: Browser): Promise<Exported> {
+  let exported: Exported | undefined;
+  await inFreshPage(browser, async (app) => {
+    exported = await exportFromFirstProfile(app);
+  });
+  assert.ok(exported);
+  return exported;
+}
+
 /** Library packs between browser profiles. */
 export const PACK_PROFILE_SCENARIOS: readonly Scenario[] = [
   {
     name: 'library pack into a fresh browser profile: restored, 0 re-embedded, the same question gets the same passages, also after a reload',
     async run({ browser }) {
-      let exported: Exported | undefined;
-      await inFreshPage(browser, async (app) => {
-        exported = await exportFromFirstProfile(app);
-      });
-      assert.ok(exported);
-      const first = exported;
+      const first = await exportFromFreshProfile(browser);
       await inFreshPage(browser, async (app) => {
         assert.equal(await app.rows().count(), 0, 'the new profile starts empty');
         await importPack(app, first.pack);
@@ -115,12 +120,7 @@ export const PACK_PROFILE_SCENARIOS: readonly Scenario[] = [
   {
     name: 'library pack into a fresh profile with another embedder (tiny fixture model): re-embedded with a progress bar, then answers',
     async run({ browser }) {
-      let exported: Exported | undefined;
-      await inFreshPage(browser, async (app) => {
-        exported = await exportFromFirstProfile(app);
-      });
-      assert.ok(exported);
-      const first = exported;
+      const first = await exportFromFreshProfile(browser);
       await inFreshPage(browser, async (app) => {
         await app.openSettings();
         await app.useLocalModels(TINY_EMBED);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { AppPage, until } from './app-page.js';
-import { SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
+import { inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 
 /** A question the sample answers with citations. */
 export const LOOKUP = 'How do I switch on the child lock on my DW-480 dishwasher?';
@@ -71,10 +71,7 @@ export const PACK_SCENARIOS: readonly Scenario[] = [
   {
     name: 'library pack: export the sample, clear, import it: restored, 0 re-embedded, same passages; a corrupt pack is refused',
     async run({ browser }) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      try {
-        const app = new AppPage(await context.newPage());
-        await app.open();
+      await inFreshPage(browser, async (app) => {
         await app.loadSample();
         const before = await ask(app, LOOKUP);
         assert.ok(before.chips.length > 0, 'the lookup cites');
@@ -116,18 +113,13 @@ export const PACK_SCENARIOS: readonly Scenario[] = [
         assert.match((await error.textContent()) ?? '', /garbage\.footnote-pack/);
         assert.equal(await app.page.locator('[data-testid=document][data-status=indexed]').count(), SAMPLE_PUBLIC_ROWS);
         assert.deepEqual((await ask(app, LOOKUP)).chips, before.chips);
-      } finally {
-        await context.close();
-      }
+      });
     },
   },
   {
     name: 'sample pack into an empty library cites as the sample does; a receipt saved and opened again',
     async run({ browser }) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      try {
-        const app = new AppPage(await context.newPage());
-        await app.open();
+      await inFreshPage(browser, async (app) => {
         await app.loadSample();
         const sampled = await ask(app, LOOKUP);
         await clearLibrary(app);
@@ -175,9 +167,7 @@ export const PACK_SCENARIOS: readonly Scenario[] = [
         await network.waitFor();
         assert.equal(await network.getAttribute('data-foreign'), '0');
         assert.match((await network.textContent()) ?? '', /0 requests left this machine/);
-      } finally {
-        await context.close();
-      }
+      });
     },
   },
 ];

@@ -8,7 +8,7 @@
  * `scenarios-isolation.ts` (citations, evidence, isolation, deletion, egress) and the CSP.
  */
 import assert from 'node:assert/strict';
-import { CANARIES } from '../fakes/evil-payloads.js';
+import { CANARIES, HIDDEN_HTML_MARKERS } from '../fakes/evil-payloads.js';
 import { until } from './app-page.js';
 import type { Scenario } from './harness.js';
 import { OUT09_SCENARIO } from './scenarios-csp.js';
@@ -152,16 +152,7 @@ const CARRIER_SCENARIOS: Scenario[] = [
         .map(([, card]) => card)
         .join('\n');
       assert.match(text, /rotates 360 degrees/);
-      for (const hidden of [
-        'display none',
-        'visibility hidden',
-        'font size zero',
-        'aria hidden',
-        'comment',
-        'noscript',
-        'template',
-        '(alt)',
-      ]) {
+      for (const hidden of [...HIDDEN_HTML_MARKERS, '(alt)']) {
         assert.ok(!text.includes(hidden), `hidden text "${hidden}" was indexed`);
       }
       assert.match(text, /white on white/);

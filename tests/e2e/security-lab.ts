@@ -8,27 +8,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { CANARIES, PWN_FLAG } from '../fakes/evil-payloads.js';
+import { CANARIES, PWN_FLAG, SECURITY_FILES } from '../fakes/evil-payloads.js';
 import { AppPage } from './app-page.js';
 import { loadAnswerModel } from './scenarios-answer-model.js';
 import { BASE_URL } from './server.js';
-
-/** The planted files, in the order they are dropped (the deleted memo and collection B included). */
-export const LAB_FILES = [
-  'kettle-manual.md',
-  'customer-notes.md',
-  'pi01-forum.md',
-  'pi02-image.md',
-  'pi03-reference.md',
-  'pi04-html.md',
-  'pi05-link.md',
-  'pi06-hidden.html',
-  'pi09-smuggled.md',
-  'pi14-fake-citation.md',
-  'pi15-invented.md',
-  'collection-b.md',
-  'deleted.md',
-];
 
 /** Text of the planted documents that must never travel in a request (PI-20), canaries first. */
 export const DOCUMENT_SUBSTRINGS = [
@@ -82,7 +65,7 @@ export class SecurityLab {
   ) {}
 
   /** Opens the lab at `query` (the obeying model by default); drops the planted files unless `files` is empty. */
-  static async open(browser: Browser, query = '?fake-llm=evil', files: readonly string[] = LAB_FILES) {
+  static async open(browser: Browser, query = '?fake-llm=evil', files: readonly string[] = SECURITY_FILES) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const lab = new SecurityLab(context, new AppPage(page));

@@ -70,3 +70,31 @@ export function fromTagCharacters(text: string): string {
     .map((code) => String.fromCharCode(code - 0xe0000))
     .join('');
 }
+
+/** The planted documents of `tests/fixtures/security/`, in the order the tests add them (the deleted memo and collection B included). */
+export const SECURITY_FILES = [
+  'kettle-manual.md',
+  'customer-notes.md',
+  'pi01-forum.md',
+  'pi02-image.md',
+  'pi03-reference.md',
+  'pi04-html.md',
+  'pi05-link.md',
+  'pi06-hidden.html',
+  'pi09-smuggled.md',
+  'pi14-fake-citation.md',
+  'pi15-invented.md',
+  'collection-b.md',
+  'deleted.md',
+] as const;
+
+/** Words found only in the hidden parts of `pi06-hidden.html` (CSS-hidden, comment, noscript, template): never indexed (PI-06). */
+export const HIDDEN_HTML_MARKERS = [
+  'display none',
+  'visibility hidden',
+  'font size zero',
+  'aria hidden',
+  'comment',
+  'noscript',
+  'template',
+] as const;

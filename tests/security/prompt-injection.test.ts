@@ -10,7 +10,7 @@ import { answerQuestion } from '../../src/core/pipeline/answer-question.js';
 import type { Engine } from '../../src/core/pipeline/engine.js';
 import { detectInjection } from '../../src/core/verify/injection.js';
 import { EvilFakeLLM, obey } from '../fakes/evil-llm.js';
-import { CANARIES, EVIL_PAYLOADS, toTagCharacters } from '../fakes/evil-payloads.js';
+import { CANARIES, EVIL_PAYLOADS, HIDDEN_HTML_MARKERS, toTagCharacters } from '../fakes/evil-payloads.js';
 import { markdown } from '../helpers/documents.js';
 import { engineWith } from '../helpers/engine.js';
 import { FORBIDDEN_SUBSTRINGS, liveMarkdown } from '../core/export/markdown-oracle.js';
@@ -107,18 +107,7 @@ describe('prompt injection with a model that obeys (EvilFakeLLM)', () => {
     const document = (await import('./security-library.js')).loadSecurityDocuments(['pi06-hidden.html']);
     const [page] = await document;
     expect(page?.text).toContain('rotates 360 degrees');
-    for (const hidden of [
-      'display none',
-      'visibility hidden',
-      'font size zero',
-      'aria hidden',
-      'comment',
-      'noscript',
-      'template',
-      'alt',
-      '__pwn',
-      'attacker',
-    ]) {
+    for (const hidden of [...HIDDEN_HTML_MARKERS, 'alt', '__pwn', 'attacker']) {
       expect(page?.text).not.toContain(hidden);
     }
     expect(page?.warnings).toContain('4 hidden elements were left out (hidden text is not indexed).');

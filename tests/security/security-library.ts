@@ -14,26 +14,10 @@ import { createEngine, type Engine, type EngineDependencies } from '../../src/co
 import { ingestDocuments } from '../../src/core/pipeline/ingest-documents.js';
 import type { SourceDocument } from '../../src/core/types.js';
 import { EvilFakeLLM } from '../fakes/evil-llm.js';
+import { SECURITY_FILES } from '../fakes/evil-payloads.js';
 
 /** The folder of the planted documents. */
 export const SECURITY_FIXTURES = 'tests/fixtures/security';
-
-/** Every document of the security library, by file name. */
-export const SECURITY_FILES = [
-  'kettle-manual.md',
-  'customer-notes.md',
-  'pi01-forum.md',
-  'pi02-image.md',
-  'pi03-reference.md',
-  'pi04-html.md',
-  'pi05-link.md',
-  'pi06-hidden.html',
-  'pi09-smuggled.md',
-  'pi14-fake-citation.md',
-  'pi15-invented.md',
-  'collection-b.md',
-  'deleted.md',
-] as const;
 
 /** Parses fixture files with the real parsers. */
 export async function loadSecurityDocuments(files: readonly string[] = SECURITY_FILES): Promise<SourceDocument[]> {
