@@ -143,7 +143,9 @@ export const LIBRARY_SCENARIOS: readonly Scenario[] = [
       await until('the row to go', async () => (await app.row('Hostile notes').count()) === 0);
       await app.reload();
       assert.equal(await app.row('Hostile notes').count(), 0);
-      await app.page.getByTestId('open-settings').click();
+      const settings = await app.openSettings();
+      // The storage lines arrive after the dialog opens and move the button down: wait for them.
+      await settings.getByTestId('storage-size').waitFor();
       await app.page.getByTestId('clear-library').click();
       await app.page.getByTestId('confirm-clear').click();
       await app.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
