@@ -30,6 +30,8 @@ export interface EmbedderSetup extends EncoderRoomSetup {
   offlineOnly: boolean;
   /** The ONNX Runtime files served by the app (`?url` imports of onnxruntime-web, made absolute). */
   wasmPaths?: { wasm: string; mjs: string };
+  /** Threads for ONNX Runtime's WASM back end (ort-files.ts); ORT's default when absent. */
+  wasmThreads?: number;
   onProgress?: ModelLoadListener;
   /** Texts per forward pass; default 16 on WASM, 32 on WebGPU. */
   maxBatchSize?: number;
@@ -61,6 +63,7 @@ export async function createEmbedder(setup: EmbedderSetup): Promise<EmbedderRead
     localModelPath: setup.localModelPath,
     offlineOnly: setup.offlineOnly,
     ...(setup.wasmPaths ? { wasmPaths: setup.wasmPaths } : {}),
+    ...(setup.wasmThreads ? { wasmThreads: setup.wasmThreads } : {}),
   });
   const gpu = await checkGpu(setup.navigator);
   const make = (runtime: EncoderRuntime) =>

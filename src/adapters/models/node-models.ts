@@ -2,8 +2,9 @@
  * The transformers.js embedder and reranker in Node (onnxruntime-node, CPU), loaded from a model
  * folder on disk and never from the hub: `npm run eval -- --embedder DIR [--rerank DIR]`.
  * A folder whose path ends with a catalogue id (e.g. `public/models/Xenova/bge-small-en-v1.5`)
- * gets that model's pooling and prefixes; any other folder is mean-pooled without prefixes
- * unless told otherwise.
+ * gets that model's pooling and prefixes; a sentence-transformers folder (as `npm run
+ * models:local` lays them out) gets what its `1_Pooling/config.json` and prompts say; any other
+ * folder is mean-pooled without prefixes unless told otherwise.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
@@ -11,6 +12,7 @@ import { NODE_ENCODER_RUNTIME, type EncoderRuntime } from './choose-runtime.js';
 import { CrossEncoderReranker } from './cross-encoder-reranker.js';
 import type { ModelLoadListener } from './load-progress.js';
 import { EMBEDDING_MODELS } from './model-catalogue.js';
+import { sentenceTransformersSettings, type SentenceTransformersSettings } from './sentence-transformers-settings.js';
 import { configureTransformers } from './transformers-env.js';
 import { TransformersEmbedder, type EmbedderModelSpec } from './transformers-embedder.js';
 
@@ -35,6 +37,19 @@ async function readModelConfig(folder: string): Promise<{ hidden_size?: number; 
   return JSON.parse(text) as { hidden_size?: number; dim?: number };
 }
 
+async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** What the folder's own sentence-transformers files say about pooling and prompts. */
+export async function folderSettings(folder: string): Promise<SentenceTransformersSettings> {
+  return sentenceTransformersSettings({
+    pooling: await readJson(resolve(folder, '1_Pooling', 'config.json')),
+    settings: await readJson(resolve(folder, 'config_sentence_transformers.json')),
+  });
+}
+
 /** Points transformers.js at local files only: Node never downloads. */
 function offlineInNode(): void {
   configureTransformers({ localModelPath: resolve('.'), offlineOnly: true, cache: false });
@@ -51,6 +66,7 @@ export function specForFolder(
   folder: string,
   dimensions: number,
   options: NodeEmbedderOptions = {},
+  own: SentenceTransformersSettings = {},
 ): EmbedderModelSpec {
   const absolute = resolve(folder);
   const known = EMBEDDING_MODELS.find((model) => absolute.endsWith(`${sep}${model.id.split('/').join(sep)}`));
@@ -58,9 +74,9 @@ export function specForFolder(
     id: absolute,
     name: known?.id ?? absolute.split(sep).slice(-2).join('/'),
     dimensions,
-    pooling: options.pooling ?? known?.pooling ?? 'mean',
-    queryPrefix: options.queryPrefix ?? known?.queryPrefix ?? '',
-    passagePrefix: options.passagePrefix ?? known?.passagePrefix ?? '',
+    pooling: options.pooling ?? known?.pooling ?? own.pooling ?? 'mean',
+    queryPrefix: options.queryPrefix ?? known?.queryPrefix ?? own.queryPrefix ?? '',
+    passagePrefix: options.passagePrefix ?? known?.passagePrefix ?? own.passagePrefix ?? '',
   };
 }
 
@@ -74,7 +90,7 @@ export async function createNodeEmbedder(
   if (!dimensions) throw new Error(`${folder}/config.json has no hidden_size: cannot tell the vector length`);
   offlineInNode();
   const embedder = new TransformersEmbedder({
-    model: specForFolder(folder, dimensions, options),
+    model: specForFolder(folder, dimensions, options, await folderSettings(folder)),
     runtime: runtime(options.dtype),
     ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),

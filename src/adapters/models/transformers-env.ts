@@ -7,6 +7,20 @@ import { env } from './transformers-library.js';
 
 /** Whether transformers.js found a file system to cache in (Node); read once, before any change. */
 const FS_CACHE_AVAILABLE = env.useFSCache;
+/** The fetch transformers.js was given, before any change. */
+const LIBRARY_FETCH = env.fetch;
+
+/**
+ * Model files bypass the browser's HTTP cache: transformers.js keeps its own copy in the Cache
+ * API, so the HTTP cache would only hold a second one, and Chromium fails the whole request
+ * (`ERR_CACHE_WRITE_FAILURE`, "network error") when a file larger than its in-memory HTTP cache
+ * allows (a 22 MB model in a private window) cannot be written there.
+ */
+export function withoutHttpCache(inner: typeof fetch): typeof fetch {
+  return (input, init) => inner(input, { ...init, cache: 'no-store' });
+}
+/** Applied to `env.fetch` by every `configureTransformers`. */
+const modelFetch = typeof LIBRARY_FETCH === 'function' ? withoutHttpCache(LIBRARY_FETCH) : LIBRARY_FETCH;
 
 /** Where models and the ONNX Runtime files come from. */
 export interface TransformersSettings {
@@ -25,6 +39,8 @@ export interface TransformersSettings {
    * only the object form lets transformers.js keep them in its cache for offline loads.
    */
   wasmPaths?: { wasm: string; mjs: string };
+  /** Threads for ONNX Runtime's WASM back end (browser); ORT's default when absent. */
+  wasmThreads?: number;
   /** Keep downloaded files in the Cache API (browser) or on disk (Node). Default true. */
   cache?: boolean;
 }
@@ -53,9 +69,11 @@ export function configureTransformers(settings: TransformersSettings): Transform
   const cache = settings.cache ?? true;
   env.useBrowserCache = cache && typeof (globalThis as { caches?: unknown }).caches !== 'undefined';
   env.useFSCache = cache && FS_CACHE_AVAILABLE;
+  env.fetch = modelFetch;
   if (settings.wasmPaths) {
     const wasm = (env.backends.onnx.wasm ??= {});
     wasm.wasmPaths = { ...settings.wasmPaths };
   }
+  if (settings.wasmThreads !== undefined) (env.backends.onnx.wasm ??= {}).numThreads = settings.wasmThreads;
   return { ...settings };
 }

@@ -72,6 +72,8 @@ export interface TransformersEnvironment {
   useFSCache: boolean;
   useWasmCache: boolean;
   cacheDir: string | null;
+  /** The fetch every download goes through (the global one by default; undefined where there is none). */
+  fetch: typeof fetch;
   backends: {
     onnx: {
       wasm?: { wasmPaths?: string | { wasm?: string; mjs?: string }; numThreads?: number; proxy?: boolean };

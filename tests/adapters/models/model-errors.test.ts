@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ModelError, toModelError } from '../../../src/adapters/models/model-errors.js';
-import { configureTransformers } from '../../../src/adapters/models/transformers-env.js';
+import { configureTransformers, withoutHttpCache } from '../../../src/adapters/models/transformers-env.js';
 import { env } from '../../../src/adapters/models/transformers-library.js';
 
 describe('toModelError', () => {
@@ -42,6 +42,18 @@ describe('configureTransformers (the one file that sets env)', () => {
     expect(env.backends.onnx.wasm?.wasmPaths).toEqual({ wasm: '/ort/a.wasm', mjs: '/ort/a.mjs' });
     configureTransformers({ localModelPath: '/models/', offlineOnly: false });
     expect(env.allowRemoteModels).toBe(true);
+  });
+
+  it('sets the WASM thread count when told, and sends every model download past the HTTP cache', async () => {
+    configureTransformers({ localModelPath: '/models/', offlineOnly: false, wasmThreads: 2 });
+    expect(env.backends.onnx.wasm?.numThreads).toBe(2);
+    const seen: RequestInit[] = [];
+    const inner = (async (_input: unknown, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return new Response('{}');
+    }) as typeof fetch;
+    await withoutHttpCache(inner)('http://localhost/models/x/config.json', { headers: { Accept: 'application/json' } });
+    expect(seen).toEqual([{ headers: { Accept: 'application/json' }, cache: 'no-store' }]);
   });
 
   it('refuses a URL as localModelPath, and offline-only without a local path', () => {

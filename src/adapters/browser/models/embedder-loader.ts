@@ -13,9 +13,10 @@ import type { GpuCapabilities, NavigatorLike } from '../../models/gpu-preflight.
 import type { ModelLoadListener } from '../../models/load-progress.js';
 import { findEmbeddingModel, type EmbeddingModel } from '../../models/model-catalogue.js';
 import { ModelError } from '../../models/model-errors.js';
+import { sentenceTransformersSettings } from '../../models/sentence-transformers-settings.js';
 import { evictTransformersFiles, transformersFileCached } from './model-cache.js';
 import { BUILTIN_EMBEDDER_LABEL, MODELS_PATH, type EmbedderInfo, type EmbeddingChoice } from './model-settings.js';
-import { ortWasmPaths } from './ort-files.js';
+import { ortWasmPaths, ortWasmThreads } from './ort-files.js';
 
 /** Options of `loadEmbedder`. */
 export interface EmbedderLoadOptions extends EncoderRoomSetup {
@@ -49,6 +50,7 @@ export async function loadEmbedder(choice: EmbeddingChoice, options: EmbedderLoa
       localModelPath: MODELS_PATH,
       offlineOnly: options.offlineOnly,
       wasmPaths: ortWasmPaths(),
+      wasmThreads: ortWasmThreads(),
       storage: options.storage,
       isCached: options.isCached ?? transformersFileCached,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -62,7 +64,18 @@ export async function loadEmbedder(choice: EmbeddingChoice, options: EmbedderLoa
   }
 }
 
-/** A model in the app's `models/` folder, described by its `config.json`. */
+/** A JSON file of a model folder, or undefined where it is missing or not JSON. */
+async function optionalJson(url: URL): Promise<Record<string, unknown> | undefined> {
+  const response = await fetch(url).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  return (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+}
+
+/**
+ * A model in the app's `models/` folder, described by its `config.json`; a sentence-transformers
+ * folder's own pooling and prompts (as `npm run models:local` lays them out) win over the
+ * pooling chosen in Settings, which is for folders that do not say.
+ */
 async function localModel(choice: Extract<EmbeddingChoice, { kind: 'local' }>): Promise<EmbeddingModel> {
   if (!/^[\w.-]+(\/[\w.-]+)*$/.test(choice.id) || choice.id.split('/').includes('..')) {
     throw new ModelError('model-not-found', `"${choice.id}" is not a model folder name`);
@@ -76,13 +89,24 @@ async function localModel(choice: Extract<EmbeddingChoice, { kind: 'local' }>): 
   if (!dimensions) {
     throw new ModelError('download-failed', `${url.pathname}: ${response ? `HTTP ${response.status}` : 'unreachable'}`);
   }
+  const folder = new URL(`${MODELS_PATH}${choice.id}/`, globalThis.location.href);
+  const files = {
+    pooling: await optionalJson(new URL('1_Pooling/config.json', folder)),
+    settings: await optionalJson(new URL('config_sentence_transformers.json', folder)),
+  };
+  let own: ReturnType<typeof sentenceTransformersSettings>;
+  try {
+    own = sentenceTransformersSettings(files);
+  } catch (error) {
+    throw new ModelError('failed', `${choice.id}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return {
     id: choice.id,
     label: `${choice.id} (this app's models/ folder)`,
     dimensions,
-    pooling: choice.pooling,
-    queryPrefix: '',
-    passagePrefix: '',
+    pooling: own.pooling ?? choice.pooling,
+    queryPrefix: own.queryPrefix ?? '',
+    passagePrefix: own.passagePrefix ?? '',
     maxTokens: 512,
     retrievalScore: 0,
     // The keys are the data types offered (createEmbedder picks among them): a local folder is

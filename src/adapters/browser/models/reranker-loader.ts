@@ -15,7 +15,7 @@ import { configureTransformers } from '../../models/transformers-env.js';
 import { evictTransformersFiles, transformersFileCached } from './model-cache.js';
 import type { ModelsState, RerankerChoice } from './model-settings.js';
 import { MODELS_PATH } from './model-settings.js';
-import { ortWasmPaths } from './ort-files.js';
+import { ortWasmPaths, ortWasmThreads } from './ort-files.js';
 
 /** Options of `loadReranker`. */
 export interface RerankerLoadOptions extends EncoderRoomSetup {
@@ -42,7 +42,12 @@ export async function loadReranker(
   const label = choice.kind === 'local' ? `${id} (this app's models/ folder)` : RERANKER_MODEL.label;
   const dtypes: EncoderDtype[] =
     choice.kind === 'local' ? ['fp32', 'q8'] : (Object.keys(RERANKER_MODEL.downloadMB) as EncoderDtype[]);
-  configureTransformers({ localModelPath: MODELS_PATH, offlineOnly: options.offlineOnly, wasmPaths: ortWasmPaths() });
+  configureTransformers({
+    localModelPath: MODELS_PATH,
+    offlineOnly: options.offlineOnly,
+    wasmPaths: ortWasmPaths(),
+    wasmThreads: ortWasmThreads(),
+  });
   const runtime = chooseEncoderRuntime(await checkGpu(options.navigator), dtypes);
   // A model in the app's own folder is not downloaded into the origin's storage.
   const downloadMB = choice.kind === 'local' ? 0 : RERANKER_MODEL.downloadMB[runtime.dtype];
