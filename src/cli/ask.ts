@@ -1,5 +1,5 @@
 /**
- * `npm run ask -- [--corpus DIR] [--retrieval MODE] [--top-k N] [--viewer LABEL] [--json] "question"`
+ * `npm run ask -- [--corpus DIR] [--retrieval MODE] [--top-k N] [--viewer LABEL] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--json] "question"`
  *
  * Answers one question from a corpus folder and prints the answer, its citations, the verdict
  * with its flags, and the ranked passages with their scores.
@@ -49,6 +49,8 @@ async function main(): Promise<void> {
       'top-k': { type: 'string' },
       viewer: { type: 'string', default: 'public' },
       json: { type: 'boolean', default: false },
+      embedder: { type: 'string' },
+      rerank: { type: 'string' },
     },
   });
   const question = positionals.join(' ').trim();
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
     retrieval: choice(values.retrieval, ['lexical', 'vector', 'hybrid'] as const, '--retrieval', 'hybrid'),
     fusion: choice(values.fusion, ['rrf', 'weighted'] as const, '--fusion', 'rrf'),
     topK: wholeNumber(values['top-k'], '--top-k', 6),
+    ...(values.embedder ? { embedder: values.embedder } : {}),
+    ...(values.rerank ? { rerank: values.rerank } : {}),
   });
   for (const failure of loadFailures) process.stderr.write(`skipped ${failure.message}\n`);
   for (const notice of notices) process.stderr.write(`note: ${notice}\n`);
