@@ -173,7 +173,7 @@ export class AppPage {
    * In the open settings, chooses models from the app's `models/` folder (the embedder, and a
    * reranker when given), applies them and waits until the embedder named is in use.
    */
-  async useLocalModels(embedder: string, reranker?: string): Promise<void> {
+  async useLocalModels(embedder: string, reranker?: string, timeout = 60_000): Promise<void> {
     const settings = this.page.getByTestId('settings');
     await settings.getByTestId('embedding-model').selectOption('local');
     await settings.getByTestId('local-model-id').fill(embedder);
@@ -189,7 +189,7 @@ export class AppPage {
         const model = (await settings.getByTestId('embedder-in-use').getAttribute('data-model')) ?? '';
         return model.includes(embedder) && !(await settings.getByTestId('cancel-models').count()) ? 'applied' : '';
       },
-      60_000,
+      timeout,
     );
     if (outcome === 'error') {
       throw new Error(`the models were not applied: ${await settings.getByTestId('models-error').textContent()}`);

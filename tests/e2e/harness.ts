@@ -20,6 +20,11 @@ export interface Metrics {
   dropMaxLagMs?: number;
   /** Re-embedding the sample with the tiny fixture model, passages per second, by device. */
   embedPassagesPerSecond?: { wasm?: number; webgpu?: number };
+  /** The real embedding model (scenarios-real-models.ts), by browser, device and data type. */
+  realModel?: Record<
+    string,
+    { passagesPerSecond: number; passages: number; queryMedianMs: number; loadAndEmbedMs: number }
+  >;
 }
 
 /** What a scenario gets. */
@@ -35,6 +40,10 @@ export interface Scenario {
   name: string;
   /** The browsers it runs in (all by default); elsewhere it is listed as skipped. */
   browsers?: Harness['browserName'][];
+  /** Longest it may take; the runner's default (120 s) when absent. */
+  timeoutMs?: number;
+  /** Why it cannot run on this machine (it is then listed as skipped with the reason), or undefined. */
+  skip?: () => string | undefined;
   run(harness: Harness): Promise<void>;
 }
 

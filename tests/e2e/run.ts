@@ -76,9 +76,14 @@ async function runOne(scenario: Scenario, harness: Parameters<Scenario['run']>[0
     console.log(`  - ${scenario.name} (skipped: ${scenario.browsers.join(', ')} only)`);
     return;
   }
+  const reason = scenario.skip?.();
+  if (reason) {
+    console.log(`  - ${scenario.name} (skipped: ${reason})`);
+    return;
+  }
   const started = Date.now();
   try {
-    await withTimeout(scenario.run(harness), SCENARIO_TIMEOUT_MS);
+    await withTimeout(scenario.run(harness), scenario.timeoutMs ?? SCENARIO_TIMEOUT_MS);
     record(tally, scenario.name, started);
   } catch (error) {
     record(tally, scenario.name, started, error);
@@ -102,6 +107,10 @@ function report(name: string, metrics: Metrics): void {
             .join(', ')}`,
         ]
       : []),
+    ...Object.entries(metrics.realModel ?? {}).map(
+      ([setting, real]) =>
+        `all-MiniLM-L6-v2 (real) ${setting}: ${real.passagesPerSecond} passages/s re-embedding ${real.passages} passages, Enter → verdict median ${real.queryMedianMs} ms, load + re-embed ${(real.loadAndEmbedMs / 1000).toFixed(1)} s`,
+    ),
   ];
   console.log(`  ${name}: ${parts.join(' · ')}`);
 }

@@ -12,6 +12,7 @@ import { MODEL_SCENARIOS } from './scenarios-models.js';
 import { OFFLINE_SCENARIOS } from './scenarios-offline.js';
 import { PACK_PROFILE_SCENARIOS } from './scenarios-pack-profiles.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
+import { REAL_MODEL_SCENARIOS } from './scenarios-real-models.js';
 import { SECURITY_SCENARIOS } from './scenarios-security.js';
 import { STORAGE_SCENARIOS } from './scenarios-storage.js';
 
@@ -27,6 +28,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...PACK_PROFILE_SCENARIOS,
   ...FILE_SCENARIOS,
   ...MODEL_SCENARIOS,
+  ...REAL_MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,
   ...STORAGE_SCENARIOS,
   ...SECURITY_SCENARIOS,

@@ -3,7 +3,7 @@
  * PID.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -31,6 +31,14 @@ export function build(): void {
   });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
   cpSync(FIXTURE_MODELS, fileURLToPath(new URL('../../dist/models/local/', import.meta.url)), { recursive: true });
+  // The real MiniLM of `npm run models:local` (vite copied public/models/local/ already), also
+  // self-hosted under the catalogue id the page offers, so that accepting the offer loads it here.
+  const realMiniLm = fileURLToPath(new URL('../../public/models/local/all-MiniLM-L6-v2/', import.meta.url));
+  if (existsSync(realMiniLm)) {
+    cpSync(realMiniLm, fileURLToPath(new URL('../../dist/models/Xenova/all-MiniLM-L6-v2/', import.meta.url)), {
+      recursive: true,
+    });
+  }
   const halfHosted = fileURLToPath(new URL(`../../dist/models/${HALF_HOSTED_LLM}/resolve/main/`, import.meta.url));
   mkdirSync(halfHosted, { recursive: true });
   writeFileSync(
