@@ -96,6 +96,9 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
           .isVisible(),
       );
       if (browserName === 'chromium') {
+        // The README's picture is of the answer: the embedder offer above it is dismissed first.
+        const offer = app.page.getByTestId('offer-dismiss');
+        if (await offer.count()) await offer.click();
         await app.page.evaluate(() => {
           window.scrollTo(0, 0);
           for (const panel of document.querySelectorAll('main section')) panel.scrollTop = 0;
