@@ -85,6 +85,14 @@ export interface Generator {
    * (the pipeline abstains by code instead of inviting an answer from the model's own knowledge).
    */
   readonly answersWithoutPassages?: boolean;
+  /**
+   * True when the answer was written before retrieval ran (scripted answers): what it cites was
+   * not chosen from the passages given, so the check reads every cited passage that exists and
+   * that the viewer may read, and calls a citation invalid only when it names nothing readable.
+   * A model is only ever shown the given passages, so for a model a citation of anything else is
+   * invalid.
+   */
+  readonly writtenInAdvance?: boolean;
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
 }
 
@@ -136,6 +144,19 @@ export interface ClaimJudgement {
   score: number;
   /** Why not, in a few words, when not supported. */
   reason?: string;
+  /**
+   * True when it is not supported only because too few of the claim's words are in the passage:
+   * every hard fact is stated, nothing is quoted wrongly, the polarity agrees. Meaning may then
+   * confirm it (verify/meaning.ts).
+   */
+  onlyWording?: boolean;
+  /**
+   * True when the evidence states something incompatible with the claim: the opposite polarity,
+   * or another value of the same kind where the claim's value is not stated.
+   */
+  contradicted?: boolean;
+  /** True when the only objection is polarity against the sentence closest in words (meaning may pick a closer one). */
+  onlyPolarity?: boolean;
 }
 
 /**

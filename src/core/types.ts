@@ -119,6 +119,8 @@ export interface RetrievedPassage {
   supersededBy: string[];
   /** True when the passage was added because it supersedes a retrieved passage. */
   addedBySupersession?: boolean;
+  /** True when retrieval did not return it and an answer written in advance cites it (see `Generator.writtenInAdvance`). */
+  addedByCitation?: boolean;
 }
 
 /** One part of a question that an answer must cover. */
@@ -171,10 +173,19 @@ export interface RagWarning {
 }
 
 /** A claim of an answer: a sentence or clause with the citations attached to it. */
+/**
+ * What the check found of a claim (FORMATS §3): a cited sentence states it (`supported`), a cited
+ * passage states something incompatible with it, another value for the same thing or the
+ * opposite (`contradicted`), or nothing cited states it and nothing contradicts it (`not_found`).
+ */
+export type ClaimState = 'supported' | 'contradicted' | 'not_found';
+
 export interface Claim {
   text: string;
   cites: string[];
+  /** `state === 'supported'`, kept for readers of older results. */
   supported: boolean;
+  state: ClaimState;
   /** Offsets of the claim in the answer text. */
   start: number;
   end: number;

@@ -6,7 +6,7 @@ import type { Engine } from '../pipeline/engine.js';
 import { answerQuestion, type AnswerResult } from '../pipeline/answer-question.js';
 import { round } from '../pipeline/trace.js';
 import type { RetrievalOptions } from '../retrieve/retrieve.js';
-import type { Verdict } from '../types.js';
+import type { ClaimState, Verdict } from '../types.js';
 import { resolveCitation } from '../verify/citations.js';
 import type { EvalQuestion } from './question-set.js';
 import { allSourcesCovered, isCorrect } from './score.js';
@@ -32,7 +32,7 @@ export interface QuestionResult {
   answer: string;
   citations: string[];
   verdict: Pick<Verdict, 'status' | 'flags' | 'warnings'> & {
-    claims: { text: string; cites: string[]; supported: boolean }[];
+    claims: { text: string; cites: string[]; supported: boolean; state: ClaimState }[];
   };
   ms: { retrieve: number; generate: number; verify: number };
   retrieval_hit?: boolean;
@@ -97,7 +97,7 @@ function scoreResult(question: EvalQuestion, answered: AnswerResult): QuestionRe
     verdict: {
       status: answered.verdict.status,
       flags: answered.verdict.flags,
-      claims: answered.verdict.claims.map(({ text, cites, supported }) => ({ text, cites, supported })),
+      claims: answered.verdict.claims.map(({ text, cites, supported, state }) => ({ text, cites, supported, state })),
       warnings: answered.verdict.warnings,
     },
     ms: {

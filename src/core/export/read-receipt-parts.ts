@@ -177,10 +177,17 @@ export function readVerdict(value: unknown): Verdict {
 function readClaim(value: unknown, path: string): Claim {
   const record = asObject(value, path);
   const start = asInteger(own(record, 'start'), `${path}.start`);
+  const supported = asBoolean(own(record, 'supported'), `${path}.supported`);
+  // Receipts saved before claims had states read as supported / not found.
+  const state =
+    optional(own(record, 'state'), (item) =>
+      asOneOf(item, `${path}.state`, ['supported', 'contradicted', 'not_found'] as const),
+    ) ?? (supported ? 'supported' : 'not_found');
   const claim: Claim = {
     text: asString(own(record, 'text'), `${path}.text`, TEXT),
     cites: asStringArray(own(record, 'cites'), `${path}.cites`, MANY, NAME),
-    supported: asBoolean(own(record, 'supported'), `${path}.supported`),
+    supported,
+    state,
     start,
     end: asInteger(own(record, 'end'), `${path}.end`, start),
   };

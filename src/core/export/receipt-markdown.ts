@@ -68,9 +68,12 @@ function verdict(receipt: AnswerReceipt): string[] {
   if (claims.length > 0) {
     lines.push('### Claims', '');
     claims.forEach((claim, index) => {
+      const why = claim.reasons?.length ? `: ${claim.reasons.join('; ')}` : '';
       const state = claim.supported
         ? 'supported'
-        : `not supported${claim.reasons?.length ? `: ${claim.reasons.join('; ')}` : ''}`;
+        : claim.state === 'contradicted'
+          ? `contradicted, the passage says otherwise${why}`
+          : `not found in the cited passage${why}`;
       const cites = claim.cites.length ? `, citing ${claim.cites.join(', ')}` : ', no citation';
       lines.push(`${index + 1}. ${inertInline(`"${claim.text}" (${state}${cites})`)}`);
     });

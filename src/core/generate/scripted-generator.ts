@@ -9,6 +9,7 @@ import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from
 export class ScriptedGenerator implements Generator {
   readonly id = 'scripted';
   readonly answersWithoutPassages = true;
+  readonly writtenInAdvance = true;
 
   constructor(private readonly answers: ReadonlyMap<string, string>) {}
 

@@ -11,6 +11,8 @@ import { rerankPassages } from '../retrieve/rerank.js';
 import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } from '../retrieve/retrieve.js';
 import type { CallOptions, GenerateResult } from '../ports.js';
 import type { Prompt, QuestionPart, RetrievedPassage, TraceStep, Verdict } from '../types.js';
+import { parseCitations } from '../verify/citations.js';
+import { meaningFromEmbedder } from '../verify/meaning.js';
 import { verifyAnswer } from '../verify/verify-answer.js';
 import type { Engine } from './engine.js';
 import { passageTrace } from './trace.js';
@@ -105,7 +107,11 @@ export async function answerQuestion(
   };
   // A model generator may drop more passages to fit its context window: those were not given.
   const dropped = new Set(answer.metrics?.omitted ?? []);
-  const given = offered.filter((item) => !dropped.has(item.passage.cite));
+  const shown = offered.filter((item) => !dropped.has(item.passage.cite));
+  const given = engine.generator.writtenInAdvance
+    ? [...shown, ...citedPassages(engine, answer.text, shown, retrieval.access)]
+    : shown;
+  const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
   const verdict = await time('verify', 'code', () =>
     verifyAnswer({
       question,
@@ -119,9 +125,16 @@ export async function answerQuestion(
       },
       ...(engine.judge ? { judge: engine.judge } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(meaning ? { meaning } : {}),
+      writtenBy: answer.decidedBy,
     }),
   );
-  last(trace).detail = { status: verdict.status, flags: verdict.flags, warnings: verdict.warnings };
+  last(trace).detail = {
+    status: verdict.status,
+    flags: verdict.flags,
+    warnings: verdict.warnings,
+    ...(meaning ? { meaning: meaning.id } : {}),
+  };
   const ms = (stage: TraceStep['stage']) => trace.find((step) => step.stage === stage)?.ms ?? 0;
   return {
     question,
@@ -134,6 +147,39 @@ export async function answerQuestion(
     trace,
     ms: { retrieve: ms('retrieve'), generate: ms('generate'), verify: ms('verify') },
   };
+}
+
+/**
+ * The passages an answer written in advance cites that retrieval did not give: those that exist
+ * and that the viewer may read (a restricted or unknown id stays invalid).
+ */
+function citedPassages(
+  engine: Engine,
+  answer: string,
+  shown: readonly RetrievedPassage[],
+  access: readonly string[],
+): RetrievedPassage[] {
+  const have = new Set(shown.map((item) => item.passage.cite));
+  const added: RetrievedPassage[] = [];
+  for (const { id } of parseCitations(answer, (cite) => engine.index.documents.has(cite))) {
+    const matches = [...engine.index.passages.values()].filter(
+      (passage) => passage.cite === id || passage.docId === id || passage.cite.startsWith(`${id}.`),
+    );
+    for (const passage of matches) {
+      if (have.has(passage.cite) || !access.includes(passage.access)) continue;
+      have.add(passage.cite);
+      const item = {
+        passage,
+        rank: shown.length + added.length + 1,
+        score: 0,
+        termCoverage: 0,
+        parts: [],
+        supersededBy: [],
+      };
+      added.push({ ...item, addedByCitation: true });
+    }
+  }
+  return added;
 }
 
 /** The question's parts; a subject named only by a description is first resolved (see `resolveBridge`). */

@@ -18,6 +18,11 @@ export interface EngineDependencies {
   reranker?: Reranker;
   /** Passages retrieval hands the reranker; default 3 × `topK`. */
   rerankDepth?: number;
+  /**
+   * Whether the check uses the embedder's similarity by meaning where it is calibrated
+   * (verify/meaning.ts); default true. False keeps the check lexical whatever the embedder.
+   */
+  checkByMeaning?: boolean;
   /** Milliseconds, monotonic where possible (`performance.now`). */
   clock?: () => number;
   /** Random number in [0, 1); used for the per-request prompt marker. */
@@ -33,6 +38,7 @@ export interface Engine {
   judge?: ClaimJudge;
   reranker?: Reranker;
   rerankDepth: number;
+  checkByMeaning: boolean;
   clock: () => number;
   random: () => number;
   chunking: ChunkOptions;
@@ -58,6 +64,7 @@ export function createEngine(dependencies: EngineDependencies): Engine {
     chunking,
     retrieval: { ...DEFAULT_RETRIEVAL_OPTIONS, ...dependencies.retrieval },
     rerankDepth: 0,
+    checkByMeaning: dependencies.checkByMeaning ?? true,
     index: createSearchIndex(embedder.dimensions),
   };
   validateRetrievalOptions(engine.retrieval, embedder);

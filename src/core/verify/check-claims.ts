@@ -13,8 +13,10 @@ import type { ResolvedCitation } from './citations.js';
 import { passageEvidence } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
-import { judgeLexically } from './lexical-judge.js';
+import { closestSentences, judgeLexically } from './lexical-judge.js';
+import type { Meaning } from './meaning.js';
 import { polarityDiffers } from './negation.js';
+import { extractQuantities, quantityStated } from '../text/quantities.js';
 import { checkTerms, keyTerms } from './term-weights.js';
 
 /** What checking the claims needs. */
@@ -25,7 +27,12 @@ export interface ClaimContext {
   given: readonly RetrievedPassage[];
   /** Stops a slow (model) judge between claims. */
   signal?: AbortSignalLike;
+  /** Sentence similarity from the embedder, where calibrated: confirms paraphrases the words miss. */
+  meaning?: Meaning;
 }
+
+/** Sentences of the cited passages meaning compares a claim with (the closest by words). */
+const MEANING_CANDIDATES = 6;
 
 /** A checked claim, with the passages its valid citations name. */
 export interface CheckedClaim {
@@ -57,12 +64,12 @@ export async function checkClaims(
     }
     if (!result.claim.supported) {
       const why = result.claim.reasons?.join('; ') ?? 'not supported';
-      warnings.push({
-        flag: 'unsupported_claim',
-        claim: index,
-        cites: draft.cites,
-        message: `${label} is not supported: ${why}.`,
-      });
+      const cited = draft.cites.map((cite) => `[${cite}]`).join(' ');
+      const message =
+        result.claim.state === 'contradicted'
+          ? `${label}: the passage says otherwise (${why}).`
+          : `${label}: could not confirm this in ${cited || 'the passages'} (${why}); read the passage.`;
+      warnings.push({ flag: 'unsupported_claim', claim: index, cites: draft.cites, message });
     }
   }
   return { checked, warnings };
@@ -73,8 +80,8 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   const passages = unique(draft.cites.flatMap((id) => context.citations.get(id)?.passages ?? []));
   const base = { text: draft.text, cites: draft.cites, start: draft.start, end: draft.end };
   const injected = repeatsInjection(core, passages, context);
-  const fail = (reasons: string[]): CheckedClaim => ({
-    claim: { ...base, supported: false, reasons },
+  const fail = (reasons: string[], contradicted = false): CheckedClaim => ({
+    claim: { ...base, supported: false, state: contradicted ? 'contradicted' : 'not_found', reasons },
     core,
     passages,
     injected,
@@ -83,17 +90,41 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (passages.length === 0) return fail(['it cites only ids that were not given']);
   const evidence = passages.map((item) => passageEvidence(item.passage));
   throwIfAborted(context.signal);
-  const judgement: ClaimJudgement = await context.judge.judge(
-    core,
-    evidence,
-    context.signal ? { signal: context.signal } : undefined,
-  );
+  const call = context.signal ? { signal: context.signal } : undefined;
+  let judgement: ClaimJudgement = await context.judge.judge(core, evidence, call);
+  if (!judgement.supported && (judgement.onlyWording || judgement.onlyPolarity) && context.meaning) {
+    judgement = await confirmByMeaning(core, evidence, judgement, context.meaning, call);
+  }
   const reasons = judgement.supported ? [] : [judgement.reason ?? 'the cited passage does not state it'];
   // The judge sees the claim's core; quotes are checked as written, and hard facts whatever the judge.
   reasons.push(...misquotes(draft.text, evidence));
   if (context.judge.id !== 'lexical') reasons.push(...missingFacts(core, evidence));
   if (reasons.length === 0 && injected) reasons.push('its only support is text planted to instruct an assistant');
-  return reasons.length > 0 ? fail(reasons) : { claim: { ...base, supported: true }, core, passages, injected };
+  if (reasons.length > 0) return fail(reasons, judgement.contradicted === true);
+  return { claim: { ...base, supported: true, state: 'supported' }, core, passages, injected };
+}
+
+/**
+ * A claim whose every hard fact the passage states, in other words than the passage's: supported
+ * when its meaning is close enough to one sentence of the passage (`MeaningThresholds.support`)
+ * and says it the same way round. A claim the words found the opposite of a sentence is compared
+ * with the sentence closest in meaning instead: if that one agrees in polarity, the words had
+ * picked the wrong sentence; if it too says the opposite, it stays contradicted.
+ */
+async function confirmByMeaning(
+  core: string,
+  evidence: string[],
+  judgement: ClaimJudgement,
+  meaning: Meaning,
+  call: { signal: AbortSignalLike } | undefined,
+): Promise<ClaimJudgement> {
+  const candidates = closestSentences(core, evidence, MEANING_CANDIDATES);
+  if (candidates.length === 0) return judgement;
+  const scores = await meaning.similarity(core, candidates, call);
+  const best = Math.max(...scores);
+  const sentence = candidates[scores.indexOf(best)]!;
+  if (best < meaning.thresholds.support || polarityDiffers(core, sentence)) return judgement;
+  return { supported: true, score: best };
 }
 
 /** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */
@@ -129,14 +160,16 @@ function isContained(terms: readonly string[], text: string): boolean {
 }
 
 /**
- * True when the claim is stated by an injected span of a given passage but not by the passages
- * it cites once their injected spans are blanked out.
+ * True when the claim is stated by an injected span of a given passage, or carries a value
+ * (number, link, code) that only such a span states, and the passages it cites do not state it
+ * once their injected spans are blanked out.
  */
 function repeatsInjection(core: string, cited: RetrievedPassage[], context: ClaimContext): boolean {
   const spans = context.given.flatMap((item) =>
     (context.injections.get(item.passage.cite) ?? []).map((span) => item.passage.text.slice(span.start, span.end)),
   );
-  if (spans.length === 0 || !judgeLexically(core, spans).supported) return false;
+  if (spans.length === 0) return false;
+  if (!judgeLexically(core, spans).supported && !valueOnlyInjected(core, spans, context)) return false;
   const clean = cited.map((item) =>
     passageEvidence({
       ...item.passage,
@@ -144,6 +177,17 @@ function repeatsInjection(core: string, cited: RetrievedPassage[], context: Clai
     }),
   );
   return clean.length === 0 || !judgeLexically(core, clean).supported;
+}
+
+/** True when a value of the claim is stated by an injected span and by no given passage outside such spans. */
+function valueOnlyInjected(core: string, spans: readonly string[], context: ClaimContext): boolean {
+  const values = extractQuantities(core);
+  if (values.length === 0) return false;
+  const inSpans = extractQuantities(spans.join('\n'));
+  const outside = extractQuantities(
+    context.given.map((item) => blank(item.passage.text, context.injections.get(item.passage.cite) ?? [])).join('\n'),
+  );
+  return values.some((value) => quantityStated(value, inSpans) && !quantityStated(value, outside));
 }
 
 /** `text` with the spans replaced by spaces (offsets kept). */

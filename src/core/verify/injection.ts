@@ -68,7 +68,13 @@ const RULES: readonly Rule[] = [
     /\b(?:tell|inform|remind|convince|persuade|instruct) the user\b|\b(?:system|hidden|secret|initial) prompt\b|\b(?:print|reveal|repeat|show|output|leak|disclose) (?:your|the) (?:system )?(?:prompt|instructions)\b/gi,
     'sentence',
   ],
-  ['role-marker', /^[ \t]*#{1,6}[ \t]*(?:system|assistant|developer|instructions?)\b[ \t]*:?.*$/gim, 'line'],
+  // A heading that is a role ("# System", "## Assistant:", "### System prompt"), not one that
+  // starts with the word ("# System sounds and vibration", "## Instructions for use").
+  [
+    'role-marker',
+    /^[ \t]*#{1,6}[ \t]*(?:system|assistant|developer)(?:[ \t]+(?:prompt|message|instructions?))?[ \t]*(?::.*)?$|^[ \t]*#{1,6}[ \t]*instructions?[ \t]*:.*$/gim,
+    'line',
+  ],
   ['role-marker', /^[ \t]*(?:system|assistant|human)[ \t]*:/gim, 'line'],
   [
     'role-marker',

@@ -49,7 +49,47 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   const stray = [...strayIdentifiers(core, terms, evidence), ...strayValues(core, evidence)];
   reasons.push(...stray);
   const supported = facts.length === 0 && stray.length === 0 && score >= SUPPORT_THRESHOLD;
-  return supported ? { supported, score } : { supported, score, reason: reasons.join('; ') };
+  if (supported) return { supported, score };
+  const onlyWording = facts.length === 0 && stray.length === 0 && polarity === undefined;
+  const contradicted = polarity !== undefined || otherValueStated(core, evidence);
+  const onlyPolarity = facts.length === 0 && stray.length === 0 && polarity !== undefined;
+  return {
+    supported,
+    score,
+    reason: reasons.join('; '),
+    ...(onlyWording ? { onlyWording } : {}),
+    ...(contradicted ? { contradicted } : {}),
+    ...(onlyPolarity ? { onlyPolarity } : {}),
+  };
+}
+
+/**
+ * True when a value of the claim is not in the evidence but the evidence sentence closest to the
+ * claim states another value of the same kind ("48 litres" where the passage says "9.5 litres").
+ */
+function otherValueStated(core: string, evidence: readonly string[]): boolean {
+  const values = extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
+  const joined = extractQuantities(evidence.join('\n'));
+  const unstated = values.filter((value) => !quantityStated(value, joined));
+  if (unstated.length === 0) return false;
+  const sentence = closestSentence(claimTerms(core), evidence);
+  if (sentence === undefined) return false;
+  const near = extractQuantities(sentence);
+  return unstated.some((value) => near.some((other) => other.dimension === value.dimension));
+}
+
+/** The evidence sentences sharing most of the claim's content terms, best first (none shared: in passage order). */
+export function closestSentences(claim: string, evidence: readonly string[], limit: number): string[] {
+  const terms = claimTerms(claimCore(claim));
+  return evidence
+    .flatMap(evidenceSentences)
+    .map((sentence) => ({
+      sentence,
+      share: weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower'),
+    }))
+    .sort((a, b) => b.share - a.share)
+    .slice(0, limit)
+    .map((entry) => entry.sentence);
 }
 
 /** Content terms of a claim, without the words of its quantities (checked as facts instead). */

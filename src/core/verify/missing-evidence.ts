@@ -22,14 +22,17 @@ export function missingEvidenceWarnings(
   parts: readonly QuestionPart[],
   given: readonly RetrievedPassage[],
   checked: readonly CheckedClaim[],
+  /** Parts a supported claim addresses by meaning (meaning-coverage.ts), by index. */
+  addressedByMeaning: ReadonlySet<number> = new Set(),
 ): { warnings: RagWarning[]; anyPartCovered: boolean } {
   const warnings: RagWarning[] = [];
   const terms = givenTerms(given);
   const supported = supportedSentences(checked);
   let anyPartCovered = false;
   const backedClaims = checked.filter((item) => item.claim.supported && item.passages.length > 0);
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
     const addressed =
+      addressedByMeaning.has(index) ||
       supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
       backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
       backedClaims.some((item) => claimAnswersByKeyTerms(part, item));

@@ -16,6 +16,8 @@ import { missingEvidenceWarnings } from './missing-evidence.js';
 import { answerLinkWarnings, injectionWarnings } from './injection-warnings.js';
 import { detectInjection, type InjectionSpan } from './injection.js';
 import { lexicalJudge } from './lexical-judge.js';
+import type { Meaning } from './meaning.js';
+import { partsAddressedByMeaning } from './meaning-coverage.js';
 import { makeVerdict } from './verdict.js';
 
 /** What the check stage reads. */
@@ -33,6 +35,14 @@ export interface VerifyInput {
   judge?: ClaimJudge;
   /** Stops the check between claims (a model-backed judge can be slow). */
   signal?: AbortSignalLike;
+  /** Similarity by meaning from the retrieval embedder, where calibrated (meaning.ts); lexical only without. */
+  meaning?: Meaning;
+  /**
+   * Who wrote the answer (default `model`). A model read every given passage, so a passage with
+   * text aimed at an assistant may have swayed it; code did not obey anything, so for an answer
+   * written by code only what it repeats from such text is flagged (the passage keeps its badge).
+   */
+  writtenBy?: 'code' | 'model';
 }
 
 /** Checks `input.answer` and returns its verdict. */
@@ -52,9 +62,13 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     injections,
     given,
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.meaning ? { meaning: input.meaning } : {}),
   });
   const claims = checked.map((item) => item.claim);
-  const coverage = missingEvidenceWarnings(parts, given, checked);
+  const byMeaning = input.meaning
+    ? await partsAddressedByMeaning(parts, checked, input.meaning, input.signal)
+    : new Set<number>();
+  const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning);
   const cited = [...citations.values()].flatMap((citation) => citation.passages);
   const warnings: RagWarning[] = [
     ...coverage.warnings,
@@ -62,7 +76,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     ...claimWarnings,
     ...conflictWarnings(detectConflicts(parts, given), parts, answer),
     ...supersededWarnings([...new Map(cited.map((item) => [item.passage.cite, item])).values()]),
-    ...injectionWarnings(given, injections),
+    ...((input.writtenBy ?? 'model') === 'model' ? injectionWarnings(given, injections) : []),
     ...answerLinkWarnings(answer, given, injections),
   ];
   return makeVerdict({ claims, warnings, anyPartCovered: coverage.anyPartCovered });

@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 
 describe('answer receipts', () => {
-  it('record the question, passages with offsets and hashes, the exact prompt, answer, verdict, ids and settings', () => {
+  it('record the question, passages with offsets and hashes, the exact prompt, answer, verdict, ids and settings', async () => {
     expect(receipt).toMatchObject({
       format: 'footnote-answer-receipt',
       version: 1,
@@ -69,7 +69,8 @@ describe('answer receipts', () => {
     expect(care?.text).toBe(engine.index.passages.get('dw#7')?.text);
     expect(receipt.prompt.messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(receipt.answer.text).toMatch(/\[dw#7\]/);
-    expect(receipt.verdict.flags).toContain('injection');
+    const fresh = await answerQuestion(engine, 'How often should the DW-480 filter be cleaned?');
+    expect(receipt.verdict).toEqual(fresh.verdict);
     expect(receipt.trace.map((step) => step.stage)).toContain('verify');
   });
 

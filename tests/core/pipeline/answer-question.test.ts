@@ -1,5 +1,7 @@
+import { detectInjection } from '../../../src/core/verify/injection.js';
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../src/core/pipeline/answer-question.js';
+import { ScriptedGenerator } from '../../../src/core/generate/scripted-generator.js';
 import type { GenerateRequest, Generator } from '../../../src/core/ports.js';
 import { markdown } from '../../helpers/documents.js';
 import { engineWith } from '../../helpers/engine.js';
@@ -48,9 +50,10 @@ describe('answerQuestion', () => {
     expect(promptStep.messages).toEqual(result.prompt.messages);
     expect(result.prompt.messages[1]!.content).toContain('[dw#2]');
     expect(result.answer.text).toBe('The DW-480 warranty lasts 2 years [dw#2].');
-    // The forum passage with the planted instruction was relevant and given: the answer stands, qualified.
-    expect(result.verdict.status).toBe('qualified');
-    expect(result.verdict.flags).toEqual(['injection']);
+    // The forum passage with the planted instruction was given, but code wrote the answer and
+    // repeats nothing of it: no answer-level warning (the passage keeps its badge in the page).
+    expect(result.verdict.status).toBe('answered');
+    expect(result.verdict.flags).toEqual([]);
   });
 
   it('gives a model only passages the viewer may read, fenced with a fresh marker, and streams its answer', async () => {
@@ -85,7 +88,76 @@ describe('answerQuestion', () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'Is the DW-480 filter easy to clean?');
     expect(result.given.map((item) => item.passage.cite)).toContain('forum#tips');
-    expect(result.verdict.flags).toContain('injection');
+    expect(
+      detectInjection(result.given.find((item) => item.passage.cite === 'forum#tips')!.passage.text).length,
+    ).toBeGreaterThan(0);
     expect(result.answer.text).not.toMatch(/10 years|ignore/i);
+    // Code obeyed nothing: the answer is not said to be influenced by the passage.
+    expect(result.verdict.flags).not.toContain('injection');
+  });
+});
+
+describe('the injection warning says who could have been swayed', () => {
+  it('a model that read a passage with planted text gets the answer-level warning; code that wrote the answer does not', async () => {
+    const byModel = await answerQuestion(
+      await engineWith(files, { generator: new RecordingFakeModel() }),
+      'Is the DW-480 filter easy to clean?',
+    );
+    expect(byModel.given.map((item) => item.passage.cite)).toContain('forum#tips');
+    expect(
+      byModel.verdict.warnings.some((warning) => warning.flag === 'injection' && warning.cites?.includes('forum#tips')),
+    ).toBe(true);
+    const byCode = await answerQuestion(await engineWith(files), 'Is the DW-480 filter easy to clean?');
+    expect(byCode.verdict.flags).not.toContain('injection');
+  });
+});
+
+describe('answers written in advance (scripted) are checked against what they cite', () => {
+  const scripted = (answer: string) => new ScriptedGenerator(new Map([['Q1', answer]]));
+
+  it('a cited passage retrieval did not return is read for the check, marked as added by the citation', async () => {
+    const engine = await engineWith(files, { generator: scripted('The DW-480 warranty lasts 2 years [dw#2].') });
+    const result = await answerQuestion(engine, 'How often should I clean the coarse filter?', { questionId: 'Q1' });
+    const added = result.given.find((item) => item.passage.cite === 'dw#2');
+    expect(added?.addedByCitation).toBe(true);
+    expect(result.verdict.flags).not.toContain('invalid_citation');
+    expect(result.verdict.claims[0]).toMatchObject({ state: 'supported' });
+  });
+
+  it('an id that exists nowhere, or only where the viewer may not read, stays an invalid citation', async () => {
+    const unknown = await answerQuestion(
+      await engineWith(files, { generator: scripted('The warranty lasts 2 years [dw#99].') }),
+      'How long is the DW-480 warranty?',
+      { questionId: 'Q1' },
+    );
+    expect(unknown.verdict.flags).toContain('invalid_citation');
+    const restricted = await answerQuestion(
+      await engineWith(files, { generator: scripted('The reset code is R-4817 [staff#1].') }),
+      'What is the DW-480 reset code?',
+      { questionId: 'Q1' },
+    );
+    expect(restricted.verdict.flags).toContain('invalid_citation');
+    expect(restricted.given.map((item) => item.passage.cite)).not.toContain('staff#1');
+  });
+
+  it('a model citing a passage it was not given is an invalid citation (only answers written in advance read beyond)', async () => {
+    class CitesElsewhere extends RecordingFakeModel {
+      override async generate(request: GenerateRequest) {
+        this.requests.push(request);
+        return {
+          text: 'The DW-480 warranty lasts 2 years [dw#2].',
+          usage: { prompt: 1, completion: 1 },
+          finishReason: 'stop' as const,
+          decidedBy: 'model' as const,
+        };
+      }
+    }
+    const result = await answerQuestion(
+      await engineWith(files, { generator: new CitesElsewhere() }),
+      'How often should I clean the coarse filter?',
+    );
+    if (!result.given.some((item) => item.passage.cite === 'dw#2'))
+      expect(result.verdict.flags).toContain('invalid_citation');
+    expect(result.given.every((item) => !item.addedByCitation)).toBe(true);
   });
 });

@@ -28,7 +28,14 @@ function given(cite: string): RetrievedPassage {
   };
 }
 
-const claim = (start: number, end: number, supported = true): Claim => ({ text: '', cites: [], supported, start, end });
+const claim = (start: number, end: number, supported = true): Claim => ({
+  text: '',
+  cites: [],
+  supported,
+  state: supported ? 'supported' : 'not_found',
+  start,
+  end,
+});
 
 describe('segmentAnswer', () => {
   it('turns given ids into chips and anything else in brackets into invalid segments', () => {

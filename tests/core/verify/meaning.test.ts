@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { HashingEmbedder } from '../../../src/core/embed/hashing-embedder.js';
+import { analyseQuestion } from '../../../src/core/question/analyse-question.js';
+import type { RetrievedPassage } from '../../../src/core/types.js';
+import { meaningFromEmbedder, thresholdsFor, type Meaning } from '../../../src/core/verify/meaning.js';
+import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
+import { RecordingFakeEmbedder } from '../../fakes/recording-embedder.js';
+import { makePassage } from './make-passage.js';
+
+/**
+ * A fake `Meaning` (named as one): the cosine of two texts is what the test says it is, by a
+ * fragment of the claim or part; 0 otherwise. The real one is exercised below and in
+ * tests/integration/real-models.test.ts with the real MiniLM.
+ */
+function fakeMeaning(scores: Record<string, number>): Meaning & { asked: string[] } {
+  const asked: string[] = [];
+  const score = (text: string) => Object.entries(scores).find(([fragment]) => text.includes(fragment))?.[1] ?? 0;
+  return {
+    id: 'fake-meaning',
+    thresholds: { support: 0.75, address: 0.45 },
+    asked,
+    async similarity(text, others) {
+      asked.push(text);
+      return others.map(() => score(text));
+    },
+    async partSimilarity(part, texts) {
+      asked.push(part);
+      return texts.map(() => score(part));
+    },
+  };
+}
+
+const TIMER = makePassage(
+  'Timer. Set a countdown timer for up to 99 hours, 59 minutes, and 59 seconds. From Clock, tap Timer.',
+  { cite: 'clock#timer', title: 'Clock', heading: 'Timer' },
+);
+const HOTSPOT = makePassage(
+  'Timeout settings. Set a timeout so the Mobile hotspot turns off automatically when it has been idle for that long.',
+  { cite: 'net#timeout', title: 'Mobile hotspot', heading: 'Timeout settings' },
+);
+
+async function check(question: string, answer: string, given: RetrievedPassage[], meaning?: Meaning) {
+  return verifyAnswer({
+    question,
+    parts: analyseQuestion(question),
+    answer,
+    given,
+    ...(meaning ? { meaning } : {}),
+    writtenBy: 'code',
+  });
+}
+
+describe('claims judged with meaning', () => {
+  const paraphrase = 'Yes: give it a timeout and the hotspot shuts itself down whenever it sits idle [net#timeout].';
+
+  it('a paraphrase whose words differ is "not found" by words alone, and "supported" when meaning is close enough', async () => {
+    const lexical = await check('Can the hotspot switch itself off when idle?', paraphrase, [HOTSPOT]);
+    expect(lexical.claims[0]).toMatchObject({ state: 'not_found', supported: false });
+    expect(lexical.warnings.find((warning) => warning.flag === 'unsupported_claim')?.message).toMatch(
+      /could not confirm this in \[net#timeout\].*read the passage/,
+    );
+    const close = await check(
+      'Can the hotspot switch itself off when idle?',
+      paraphrase,
+      [HOTSPOT],
+      fakeMeaning({ 'shuts itself down': 0.9 }),
+    );
+    expect(close.claims[0]).toMatchObject({ state: 'supported', supported: true });
+    const far = await check(
+      'Can the hotspot switch itself off when idle?',
+      paraphrase,
+      [HOTSPOT],
+      fakeMeaning({ 'shuts itself down': 0.6 }),
+    );
+    expect(far.claims[0]?.state).toBe('not_found');
+  });
+
+  it('a wrong number stays "contradicted" however close the meaning: hard facts are decided by code', async () => {
+    const meaning = fakeMeaning({ countdown: 1 });
+    const verdict = await check(
+      'What is the longest countdown on the clock?',
+      'The countdown goes up to 24 hours [clock#timer].',
+      [TIMER],
+      meaning,
+    );
+    expect(verdict.claims[0]).toMatchObject({ state: 'contradicted', supported: false });
+    expect(verdict.warnings.find((warning) => warning.flag === 'unsupported_claim')?.message).toMatch(
+      /the passage says otherwise/,
+    );
+    expect(meaning.asked).not.toContain('The countdown goes up to 24 hours');
+  });
+
+  it('a supported claim addresses the part it is closest to by meaning, not every part of the question', async () => {
+    const question = 'What is the longest countdown I can put on the clock, and can I name the timer?';
+    const answer = 'You can count down from as much as 99 hours, 59 minutes and 59 seconds [clock#timer].';
+    const lexical = await check(question, answer, [TIMER]);
+    expect(lexical.warnings.filter((warning) => warning.flag === 'missing_evidence').length).toBeGreaterThanOrEqual(1);
+    const parts = analyseQuestion(question);
+    expect(parts).toHaveLength(2);
+    // Part 1 is close to the claim (0.8), part 2 less so (0.5, above the threshold but not the closest).
+    const meaning: Meaning = {
+      ...fakeMeaning({ 'count down': 0.9 }),
+      async partSimilarity(part) {
+        return [part.includes('longest') ? 0.8 : 0.5];
+      },
+    };
+    const verdict = await check(question, answer, [TIMER], meaning);
+    const missing = verdict.warnings
+      .filter((warning) => warning.flag === 'missing_evidence')
+      .map((warning) => warning.part);
+    expect(missing).toEqual([parts[1]!.text]);
+  });
+});
+
+describe('meaningFromEmbedder', () => {
+  it('has thresholds only for embedders calibrated on the development sets', () => {
+    expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({ support: 0.75, address: 0.45 });
+    expect(thresholdsFor('transformers:Xenova/all-MiniLM-L6-v2:mean:fp32')).toBeDefined();
+    expect(thresholdsFor('feature-hashing-v1-384')).toBeUndefined();
+    expect(meaningFromEmbedder(new HashingEmbedder())).toBeUndefined();
+  });
+
+  it("gives the cosine of the embedder's unit vectors, embedding each text once", async () => {
+    const embedder = new RecordingFakeEmbedder('fake-recording', 64);
+    const meaning = meaningFromEmbedder(embedder, { support: 0.5, address: 0.5 })!;
+    const [same, other] = await meaning.similarity('descale the kettle', [
+      'descale the kettle',
+      'a warranty of two years',
+    ]);
+    expect(same).toBeCloseTo(1, 5);
+    expect(other).toBeLessThan(0.5);
+    await meaning.similarity('descale the kettle', ['a warranty of two years']);
+    const documents = embedder.calls.filter((call) => call.kind === 'documents').flatMap((call) => call.texts);
+    expect(documents.filter((text) => text === 'descale the kettle')).toHaveLength(1);
+    const [part] = await meaning.partSimilarity('how often should I descale', ['descale the kettle']);
+    expect(part).toBeGreaterThan(0);
+    expect(embedder.calls.filter((call) => call.kind === 'query').map((call) => call.texts)).toEqual([
+      ['how often should I descale'],
+    ]);
+  });
+});
