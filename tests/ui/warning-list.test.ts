@@ -38,6 +38,35 @@ describe('WarningList', () => {
     expect(superseded.textContent).toMatch(/use\s+KT-100 Kettle Manual \(v2, 2026-02-01\) §1\s+instead/);
   });
 
+  it('tells a contradicted claim (a warning) from one the checker could not confirm (a quieter note)', () => {
+    const claim = (state: 'contradicted' | 'not_found', text: string) => ({
+      text,
+      cites: ['kx#2'],
+      supported: false,
+      state,
+      start: 0,
+      end: text.length,
+    });
+    const oncite = vi.fn();
+    render(WarningList, {
+      warnings: [
+        { flag: 'unsupported_claim', claim: 0, cites: ['kx#2'], message: 'Claim 1: the passage says otherwise.' },
+        { flag: 'unsupported_claim', claim: 1, cites: ['kx#2'], message: 'Claim 2: could not confirm this in [kx#2].' },
+      ],
+      claims: [claim('contradicted', 'It lasts 3 years.'), claim('not_found', 'It is covered worldwide.')],
+      retrieved: [],
+      oncite,
+    });
+    const [contradicted, notFound] = screen.getAllByTestId('warning');
+    expect(contradicted!.dataset.state).toBe('contradicted');
+    expect(contradicted!.textContent).toMatch(/The passage says otherwise/);
+    expect(contradicted!.classList.contains('severe')).toBe(true);
+    expect(notFound!.dataset.state).toBe('not_found');
+    expect(notFound!.textContent).toMatch(/Could not confirm/);
+    expect(notFound!.classList.contains('severe')).toBe(false);
+    expect(notFound!.classList.contains('note')).toBe(true);
+  });
+
   it('renders one item per warning, with its FORMATS flag name', () => {
     const warnings: RagWarning[] = [
       { flag: 'missing_evidence', part: 'the colour of the box', message: 'No passage states the colour of the box.' },
