@@ -4,7 +4,9 @@
  * claim's cosine to the part reaches `MeaningThresholds.address`, the part is the one of the
  * question the claim is closest to (a half answer to a two-part question covers one part, not
  * both), the claim is about the part's subject (its model names and names, in the claim or the
- * headings of the passages it cites), and it holds a value of the kind the part asks for.
+ * headings of the passages it cites), and it holds a value of the kind the part asks for. A part
+ * the answer itself says the documents do not answer ("The documents do not say …", matched to
+ * the part closest to it) is never addressed by meaning: the answer's own admission stands.
  */
 import type { AbortSignalLike } from '../ports.js';
 import { modelNames } from '../question/model-names.js';
@@ -21,6 +23,8 @@ export async function partsAddressedByMeaning(
   checked: readonly CheckedClaim[],
   meaning: Meaning,
   signal?: AbortSignalLike,
+  /** The answer's own statements that the documents do not answer something. */
+  abstentions: readonly string[] = [],
 ): Promise<Set<number>> {
   const claims = checked.filter((item) => item.claim.supported && item.passages.length > 0);
   const addressed = new Set<number>();
@@ -35,10 +39,18 @@ export async function partsAddressedByMeaning(
       ),
     ),
   );
+  const admitted = new Set<number>();
+  for (const statement of abstentions) {
+    const scores = await Promise.all(
+      parts.map(async (part) => (await meaning.partSimilarity(part.text, [statement], call))[0]!),
+    );
+    admitted.add(scores.indexOf(Math.max(...scores)));
+  }
   claims.forEach((item, claim) => {
     const scores = similarities.map((row) => row[claim]!);
     const closest = scores.indexOf(Math.max(...scores));
     const part = parts[closest]!;
+    if (admitted.has(closest)) return;
     if (
       scores[closest]! >= meaning.thresholds.address &&
       aboutPart(part, item) &&

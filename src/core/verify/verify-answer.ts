@@ -66,7 +66,13 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
   });
   const claims = checked.map((item) => item.claim);
   const byMeaning = input.meaning
-    ? await partsAddressedByMeaning(parts, checked, input.meaning, input.signal)
+    ? await partsAddressedByMeaning(
+        parts,
+        checked,
+        input.meaning,
+        input.signal,
+        statements.filter((statement) => statement.kind === 'abstention').map((statement) => statement.text),
+      )
     : new Set<number>();
   const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning);
   const cited = [...citations.values()].flatMap((citation) => citation.passages);

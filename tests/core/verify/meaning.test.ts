@@ -112,6 +112,21 @@ describe('claims judged with meaning', () => {
   });
 });
 
+describe("the answer's own admission", () => {
+  it("a part the answer says the documents do not answer stays missing, however close its closest passage's claim", async () => {
+    const question = 'Can I name the timer?';
+    const answer =
+      'The documents do not say whether you can name the timer. The closest passage says: "Set a countdown timer for up to 99 hours, 59 minutes, and 59 seconds." [clock#timer]';
+    const meaning: Meaning = {
+      ...fakeMeaning({ countdown: 0.95 }),
+      partSimilarity: async (_part, texts) => texts.map(() => 0.9),
+    };
+    const verdict = await check(question, answer, [TIMER], meaning);
+    expect(verdict.claims.some((claim) => claim.state === 'supported')).toBe(true);
+    expect(verdict.flags).toContain('missing_evidence');
+  });
+});
+
 describe('meaningFromEmbedder', () => {
   it('has thresholds only for embedders calibrated on the development sets', () => {
     expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({ support: 0.75, address: 0.45 });
