@@ -190,7 +190,11 @@ export class AppPage {
         return model.includes(embedder) && !(await settings.getByTestId('cancel-models').count()) ? 'applied' : '';
       },
       timeout,
-    );
+    ).catch(async (error: unknown) => {
+      // Say where it stood: loading, re-embedding (how far), or idle.
+      const shown = ((await settings.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 400);
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; settings showed: ${shown}`);
+    });
     if (outcome === 'error') {
       throw new Error(`the models were not applied: ${await settings.getByTestId('models-error').textContent()}`);
     }

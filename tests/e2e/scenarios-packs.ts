@@ -52,7 +52,14 @@ async function clearLibrary(app: AppPage): Promise<void> {
   await app.page.getByTestId('clear-library').click();
   await app.page.getByTestId('confirm-clear').click();
   await app.page.getByTestId('settings').getByRole('button', { name: 'Close' }).click();
-  await until('an empty library', async () => (await app.rows().count()) === 0);
+  // Generous: a loaded CI machine once took longer than 20 s here; an error the page shows fails at once.
+  const alert = app.page.locator('.library-area p.error[role=alert]');
+  const outcome = await until(
+    'an empty library',
+    async () => ((await app.rows().count()) === 0 ? 'empty' : (await alert.count()) > 0 ? 'error' : ''),
+    60_000,
+  );
+  if (outcome === 'error') throw new Error(`clearing the library failed: ${await alert.first().textContent()}`);
 }
 
 /** Waits for the summary of a pack import and reads it. */
