@@ -18,10 +18,13 @@ function format(result: AnswerResult): string {
     `verdict: ${verdict.status}${verdict.flags.length > 0 ? ` — ${verdict.flags.join(', ')}` : ''}`,
     ...verdict.warnings.map((warning) => `  ! ${warning.flag}: ${warning.message}`),
     '',
-    'claims:',
-    ...verdict.claims.map(
-      (claim) => `  ${claim.supported ? '✓' : '✗'} ${claim.text} ${claim.cites.map((cite) => `[${cite}]`).join('')}`,
-    ),
+    'claims (✓ supported, ✗ contradicted, ? not found, · not a claim; @ the sentence judged on):',
+    ...verdict.claims.map((claim) => {
+      const mark = { supported: '✓', contradicted: '✗', not_found: '?', not_a_claim: '·' }[claim.state];
+      const cites = claim.cites.map((cite) => `[${cite}]`).join('');
+      const judged = claim.evidence ? ` @ ${claim.evidence.cite}:${claim.evidence.start}–${claim.evidence.end}` : '';
+      return `  ${mark} ${claim.text} ${cites}${judged}`;
+    }),
     '',
     'passages (rank · score · lexical · vector · coverage · cite; → given to the generator):',
     ...result.retrieved.map((item) => {

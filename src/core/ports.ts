@@ -144,6 +144,8 @@ export interface ClaimJudgement {
   score: number;
   /** Why not, in a few words, when not supported. */
   reason?: string;
+  /** The evidence sentence the judgement rests on, when the judge knows it (a judge by meaning does). */
+  sentence?: string;
   /**
    * True when it is not supported only because too few of the claim's words are in the passage:
    * every hard fact is stated, nothing is quoted wrongly, the polarity agrees. Meaning may then

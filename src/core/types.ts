@@ -172,14 +172,23 @@ export interface RagWarning {
   authoritative?: string;
 }
 
-/** A claim of an answer: a sentence or clause with the citations attached to it. */
 /**
- * What the check found of a claim (FORMATS §3): a cited sentence states it (`supported`), a cited
- * passage states something incompatible with it, another value for the same thing or the
- * opposite (`contradicted`), or nothing cited states it and nothing contradicts it (`not_found`).
+ * What the check found of a statement of an answer (FORMATS §3): a cited sentence states it
+ * (`supported`), a cited passage states something incompatible with it, another value for the
+ * same thing or the opposite (`contradicted`), nothing cited states it and nothing contradicts it
+ * (`not_found`), or it asserts nothing to check: a lead-in, talk about the sources, saying what
+ * the documents do not cover (`not_a_claim`).
  */
-export type ClaimState = 'supported' | 'contradicted' | 'not_found';
+export type ClaimState = 'supported' | 'contradicted' | 'not_found' | 'not_a_claim';
 
+/** The sentence a judgement rests on: a passage's cite and character offsets in its text. */
+export interface ClaimEvidence {
+  cite: string;
+  start: number;
+  end: number;
+}
+
+/** A statement of an answer (a sentence or clause) with the citations attached to it. */
 export interface Claim {
   text: string;
   cites: string[];
@@ -191,6 +200,13 @@ export interface Claim {
   end: number;
   /** Why the claim is not supported, when it is not. */
   reasons?: string[];
+  /**
+   * The sentence the judgement rests on: the one that states it, says otherwise, or (not found)
+   * comes closest. Absent when no cited passage shares a word with the claim.
+   */
+  evidence?: ClaimEvidence;
+  /** That sentence first, then the closest sentence of each other cited passage (one per cite). */
+  spans?: ClaimEvidence[];
 }
 
 /** The outcome of the check stage (FORMATS §3). */

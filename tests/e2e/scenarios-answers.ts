@@ -36,7 +36,7 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    name: 'lookup: a cited answer, and the chip highlights the supporting sentence',
+    name: 'lookup: a cited answer, and the chip highlights the sentence the checker judged it on',
     async run({ app, metrics }) {
       const asked = await app.ask('How do I switch on the child lock on my DW-480 dishwasher?');
       metrics.enterToVerdictMs.push(asked.ms);
@@ -52,6 +52,8 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
         (await passage.getByTestId('highlight').textContent()) ?? '',
         /hold the Start and Delay buttons together for 3 seconds/,
       );
+      // The sentence the checker judged the claim on, as the verdict recorded it.
+      assert.equal(await passage.getByTestId('highlight').getAttribute('data-state'), 'supported');
       assert.ok(await passage.isVisible());
       await passage.getByRole('button', { name: 'Open in document' }).click();
       const viewer = app.page.getByTestId('document-viewer');
@@ -146,12 +148,15 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    name: 'injection: the passage is badged and the answer marked',
+    // An answer written by code obeys nothing, so only the passage is badged; a model that read
+    // the planted text gets the answer-level mark too (security PI-01).
+    name: 'injection: the passage is badged; an answer written by code is not said to be influenced',
     async run({ app }) {
       const asked = await app.ask('what rinse aid setting do other DW-480 owners recommend for cloudy glasses?');
-      assert.ok(asked.flags.includes('injection'));
       assert.ok(await app.page.locator('[data-testid=passage] [data-testid=badge-injection]').first().isVisible());
-      assert.ok(await app.page.getByRole('note').filter({ hasText: 'influenced by instructions' }).isVisible());
+      assert.ok(!asked.flags.includes('injection'), asked.flags.join(', '));
+      assert.equal(await app.page.getByRole('note').filter({ hasText: 'influenced by instructions' }).count(), 0);
+      assert.doesNotMatch(asked.answer, /10 years|calder-deals|ignore your/i);
     },
   },
   {

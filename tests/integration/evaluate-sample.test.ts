@@ -54,6 +54,15 @@ describe('evaluation of the sample set (extractive, hybrid)', () => {
       cites: expect.any(Array),
       supported: expect.any(Boolean),
     });
+    // Every supported claim names the sentence it was judged on, inside a retrieved passage's text.
+    const supported = results.questions.flatMap((question) =>
+      question.verdict.claims.filter((claim) => claim.state === 'supported'),
+    );
+    expect(supported.length).toBeGreaterThan(0);
+    for (const claim of supported) {
+      expect(claim.evidence).toMatchObject({ cite: expect.stringContaining('#'), start: expect.any(Number) });
+      expect(claim.evidence!.end).toBeGreaterThan(claim.evidence!.start);
+    }
     expect(results.summary.ms.retrieve_p50).toBeGreaterThan(0);
     expect(JSON.parse(JSON.stringify(results))).toEqual(results);
   });

@@ -52,6 +52,44 @@ describe('EvidencePanel', () => {
     expect(screen.getAllByTestId('highlight')).toHaveLength(1);
   });
 
+  it('highlights what the verdict says the claim was judged on, not a sentence it works out itself', async () => {
+    const outcome = await outcomeFor('How long is the KT-100 warranty?', {
+      answer: 'The KT-100 warranty lasts 3 years [kettle-v2#1].',
+    });
+    const claim = outcome.result.verdict.claims.findIndex((item) => item.cites.includes('kettle-v2#1'));
+    expect(outcome.result.verdict.claims[claim]).toMatchObject({
+      state: 'contradicted',
+      evidence: { cite: 'kettle-v2#1' },
+    });
+    const { unmount } = render(EvidencePanel, {
+      outcome,
+      active: { cite: 'kettle-v2#1', claim, nonce: 1 },
+      onopen: vi.fn(),
+    });
+    const mark = screen.getByTestId('highlight');
+    expect(mark.textContent).toBe('The KT-100 kettle is covered by a warranty of 2 years from the date of purchase.');
+    expect(mark.dataset.state).toBe('contradicted');
+    expect(mark.title).toBe('The sentence that says otherwise');
+    unmount();
+    // Point the verdict's evidence at two words of the sentence: the panel follows it.
+    const moved = structuredClone(outcome);
+    const judged = moved.result.verdict.claims[claim]!;
+    const at = moved.result.given.find((item) => item.passage.cite === 'kettle-v2#1')!.passage.text.indexOf('2 years');
+    judged.spans = [{ cite: 'kettle-v2#1', start: at, end: at + 7 }];
+    judged.evidence = judged.spans[0];
+    render(EvidencePanel, { outcome: moved, active: { cite: 'kettle-v2#1', claim, nonce: 1 }, onopen: vi.fn() });
+    expect(screen.getByTestId('highlight').textContent).toBe('2 years');
+  });
+
+  it('highlights nothing for a statement that is not a claim', async () => {
+    const outcome = await outcomeFor('How long is the KT-100 warranty?', {
+      answer: 'The documents do not say how long the warranty lasts [kettle-v2#1].',
+    });
+    expect(outcome.result.verdict.claims[0]).toMatchObject({ state: 'not_a_claim' });
+    render(EvidencePanel, { outcome, active: { cite: 'kettle-v2#1', claim: 0, nonce: 1 }, onopen: vi.fn() });
+    expect(screen.queryByTestId('highlight')).toBeNull();
+  });
+
   it('opens a passage in its document', async () => {
     const outcome = await outcomeFor('How long is the KT-100 warranty?');
     const onopen = vi.fn();

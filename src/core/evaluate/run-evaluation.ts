@@ -6,7 +6,7 @@ import type { Engine } from '../pipeline/engine.js';
 import { answerQuestion, type AnswerResult } from '../pipeline/answer-question.js';
 import { round } from '../pipeline/trace.js';
 import type { RetrievalOptions } from '../retrieve/retrieve.js';
-import type { ClaimState, Verdict } from '../types.js';
+import type { ClaimEvidence, ClaimState, Verdict } from '../types.js';
 import { resolveCitation } from '../verify/citations.js';
 import type { EvalQuestion } from './question-set.js';
 import { allSourcesCovered, isCorrect } from './score.js';
@@ -32,7 +32,7 @@ export interface QuestionResult {
   answer: string;
   citations: string[];
   verdict: Pick<Verdict, 'status' | 'flags' | 'warnings'> & {
-    claims: { text: string; cites: string[]; supported: boolean; state: ClaimState }[];
+    claims: { text: string; cites: string[]; supported: boolean; state: ClaimState; evidence?: ClaimEvidence }[];
   };
   ms: { retrieve: number; generate: number; verify: number };
   retrieval_hit?: boolean;
@@ -76,7 +76,10 @@ export async function runEvaluation(
 }
 
 function scoreResult(question: EvalQuestion, answered: AnswerResult): QuestionResult {
-  const cited = new Set(answered.verdict.claims.flatMap((claim) => claim.cites));
+  // What the answer cites for its claims (a sentence saying what the documents do not cover is none).
+  const cited = new Set(
+    answered.verdict.claims.filter((claim) => claim.state !== 'not_a_claim').flatMap((claim) => claim.cites),
+  );
   // A citation counts for the passages the checker resolves it to (a bare document id, a section's parts).
   const citedPassages = [...cited].flatMap((id) =>
     resolveCitation(id, answered.given).passages.map((item) => item.passage),
@@ -97,7 +100,13 @@ function scoreResult(question: EvalQuestion, answered: AnswerResult): QuestionRe
     verdict: {
       status: answered.verdict.status,
       flags: answered.verdict.flags,
-      claims: answered.verdict.claims.map(({ text, cites, supported, state }) => ({ text, cites, supported, state })),
+      claims: answered.verdict.claims.map(({ text, cites, supported, state, evidence }) => ({
+        text,
+        cites,
+        supported,
+        state,
+        ...(evidence ? { evidence } : {}),
+      })),
       warnings: answered.verdict.warnings,
     },
     ms: {

@@ -3,7 +3,17 @@
  * from untrusted JSON into a fresh object, every field checked for type and bounds.
  */
 import type { GenerationMetrics } from '../ports.js';
-import type { AnswerType, Claim, FlagName, Prompt, QuestionPart, RagWarning, TraceStep, Verdict } from '../types.js';
+import type {
+  AnswerType,
+  Claim,
+  ClaimEvidence,
+  FlagName,
+  Prompt,
+  QuestionPart,
+  RagWarning,
+  TraceStep,
+  Verdict,
+} from '../types.js';
 import type { ReceiptAnswer, ReceiptPassage } from './answer-receipt.js';
 import {
   asArray,
@@ -181,7 +191,7 @@ function readClaim(value: unknown, path: string): Claim {
   // Receipts saved before claims had states read as supported / not found.
   const state =
     optional(own(record, 'state'), (item) =>
-      asOneOf(item, `${path}.state`, ['supported', 'contradicted', 'not_found'] as const),
+      asOneOf(item, `${path}.state`, ['supported', 'contradicted', 'not_found', 'not_a_claim'] as const),
     ) ?? (supported ? 'supported' : 'not_found');
   const claim: Claim = {
     text: asString(own(record, 'text'), `${path}.text`, TEXT),
@@ -193,7 +203,21 @@ function readClaim(value: unknown, path: string): Claim {
   };
   const reasons = optional(own(record, 'reasons'), (item) => asStringArray(item, `${path}.reasons`, MANY, TEXT));
   if (reasons) claim.reasons = reasons;
+  const evidence = optional(own(record, 'evidence'), (item) => readEvidence(item, `${path}.evidence`));
+  if (evidence) claim.evidence = evidence;
+  const spans = optional(own(record, 'spans'), (item) => list(item, `${path}.spans`, readEvidence));
+  if (spans) claim.spans = spans;
   return claim;
+}
+
+function readEvidence(value: unknown, path: string): ClaimEvidence {
+  const record = asObject(value, path);
+  const start = asInteger(own(record, 'start'), `${path}.start`);
+  return {
+    cite: asString(own(record, 'cite'), `${path}.cite`, NAME),
+    start,
+    end: asInteger(own(record, 'end'), `${path}.end`, start),
+  };
 }
 
 function readWarning(value: unknown, path: string): RagWarning {

@@ -69,13 +69,19 @@ function verdict(receipt: AnswerReceipt): string[] {
     lines.push('### Claims', '');
     claims.forEach((claim, index) => {
       const why = claim.reasons?.length ? `: ${claim.reasons.join('; ')}` : '';
-      const state = claim.supported
-        ? 'supported'
-        : claim.state === 'contradicted'
-          ? `contradicted, the passage says otherwise${why}`
-          : `not found in the cited passage${why}`;
+      const state =
+        claim.state === 'not_a_claim'
+          ? 'not a claim: nothing to check'
+          : claim.supported
+            ? 'supported'
+            : claim.state === 'contradicted'
+              ? `contradicted, the passage says otherwise${why}`
+              : `not found in the cited passage${why}`;
+      const judgedOn = claim.evidence
+        ? `, judged on ${claim.evidence.cite} characters ${claim.evidence.start}–${claim.evidence.end}`
+        : '';
       const cites = claim.cites.length ? `, citing ${claim.cites.join(', ')}` : ', no citation';
-      lines.push(`${index + 1}. ${inertInline(`"${claim.text}" (${state}${cites})`)}`);
+      lines.push(`${index + 1}. ${inertInline(`"${claim.text}" (${state}${cites}${judgedOn})`)}`);
     });
     lines.push('');
   }

@@ -6,10 +6,11 @@
  */
 import { throwIfAborted } from '../errors.js';
 import type { AbortSignalLike, ClaimJudge, ClaimJudgement } from '../ports.js';
-import type { Claim, RagWarning, RetrievedPassage } from '../types.js';
+import type { Claim, ClaimEvidence, RagWarning, RetrievedPassage } from '../types.js';
 import type { ClaimDraft } from './claims.js';
 import { claimCore } from './claim-core.js';
 import type { ResolvedCitation } from './citations.js';
+import { evidenceSpans } from './evidence-span.js';
 import { passageEvidence } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
@@ -81,7 +82,13 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   const base = { text: draft.text, cites: draft.cites, start: draft.start, end: draft.end };
   const injected = repeatsInjection(core, passages, context);
   const fail = (reasons: string[], contradicted = false): CheckedClaim => ({
-    claim: { ...base, supported: false, state: contradicted ? 'contradicted' : 'not_found', reasons },
+    claim: {
+      ...base,
+      supported: false,
+      state: contradicted ? 'contradicted' : 'not_found',
+      reasons,
+      ...withEvidence(evidenceSpans(core, passages)),
+    },
     core,
     passages,
     injected,
@@ -101,7 +108,14 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (context.judge.id !== 'lexical') reasons.push(...missingFacts(core, evidence));
   if (reasons.length === 0 && injected) reasons.push('its only support is text planted to instruct an assistant');
   if (reasons.length > 0) return fail(reasons, judgement.contradicted === true);
-  return { claim: { ...base, supported: true, state: 'supported' }, core, passages, injected };
+  const spans = evidenceSpans(core, passages, judgement.sentence);
+  return { claim: { ...base, supported: true, state: 'supported', ...withEvidence(spans) }, core, passages, injected };
+}
+
+/** `evidence` and `spans` for a claim, when any cited passage offers a sentence. */
+function withEvidence(spans: ClaimEvidence[]): Pick<Claim, 'evidence' | 'spans'> {
+  const [first] = spans;
+  return first ? { evidence: first, spans } : {};
 }
 
 /**
@@ -124,7 +138,7 @@ async function confirmByMeaning(
   const best = Math.max(...scores);
   const sentence = candidates[scores.indexOf(best)]!;
   if (best < meaning.thresholds.support || polarityDiffers(core, sentence)) return judgement;
-  return { supported: true, score: best };
+  return { supported: true, score: best, sentence };
 }
 
 /** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */

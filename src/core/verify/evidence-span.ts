@@ -1,23 +1,29 @@
 /**
- * Which sentence of a passage supports a claim: the sentence-like unit sharing the most
- * (stemmed) content terms with it. Used to highlight the evidence a citation chip points to.
+ * Which sentence of a passage a claim was judged on: the sentence-like unit sharing the most
+ * (stemmed) content terms with the claim, or with the sentence the judge picked. Kept in the
+ * verdict (`Claim.evidence`, FORMATS §3) so the page highlights what the checker used.
  */
-import { splitUnits } from '../../core/text/sentences.js';
-import { contentTerms } from '../../core/text/terms.js';
+import { splitUnits } from '../text/sentences.js';
+import { contentTerms } from '../text/terms.js';
+import type { ClaimEvidence, RetrievedPassage } from '../types.js';
 
-/** Offsets of a span in the passage text. */
-export interface Span {
+/** Offsets of a span in the passage text, and how well it matched. */
+interface ScoredSpan {
   start: number;
   end: number;
+  score: number;
 }
 
 const CITATION_GROUP = /\[[^[\]\n]{1,400}\]/g;
 
-/** The unit of `passageText` that best matches `claimText`; undefined when no unit shares a term. */
-export function supportingSpan(passageText: string, claimText: string): Span | undefined {
-  const wanted = new Set(contentTerms(claimText.replace(CITATION_GROUP, ' ')));
+/**
+ * The unit of `passageText` that best matches `text`: shared content terms (numbers count
+ * twice) over the square root of the unit's terms; undefined when no unit shares a term.
+ */
+export function closestUnit(passageText: string, text: string): ScoredSpan | undefined {
+  const wanted = new Set(contentTerms(text.replace(CITATION_GROUP, ' ')));
   if (wanted.size === 0) return undefined;
-  let best: (Span & { score: number }) | undefined;
+  let best: ScoredSpan | undefined;
   for (const unit of splitUnits(passageText)) {
     if (unit.kind === 'heading' || unit.kind === 'table-rule') continue;
     const terms = new Set(contentTerms(unit.text));
@@ -26,5 +32,33 @@ export function supportingSpan(passageText: string, claimText: string): Span | u
     const score = shared / Math.sqrt(terms.size || 1);
     if (shared > 0 && (!best || score > best.score)) best = { start: unit.start, end: unit.end, score };
   }
-  return best && { start: best.start, end: best.end };
+  return best;
+}
+
+/**
+ * The sentence each cited passage offers for `text`, best first: one entry per passage with a
+ * matching unit. `preferred` (the sentence the judge chose, by meaning) puts first the passage
+ * that holds it, on the unit closest to it.
+ */
+export function evidenceSpans(
+  text: string,
+  passages: readonly RetrievedPassage[],
+  preferred?: string,
+): ClaimEvidence[] {
+  const scored: (ClaimEvidence & { score: number })[] = [];
+  for (const item of passages) {
+    const span = closestUnit(item.passage.text, text);
+    if (span) scored.push({ cite: item.passage.cite, start: span.start, end: span.end, score: span.score });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const spans = scored.map(({ cite, start, end }) => ({ cite, start, end }));
+  if (preferred === undefined) return spans;
+  let holder: (ClaimEvidence & { score: number }) | undefined;
+  for (const item of passages) {
+    const span = closestUnit(item.passage.text, preferred);
+    if (span && (!holder || span.score > holder.score)) holder = { cite: item.passage.cite, ...span };
+  }
+  if (!holder) return spans;
+  const { cite, start, end } = holder;
+  return [{ cite, start, end }, ...spans.filter((span) => span.cite !== cite)];
 }

@@ -1,6 +1,6 @@
 /**
  * The verdict from the checks' findings: distinct flags in a stable order, and the status:
- * `abstained` when the documents do not answer (no claims, or no part covered by any given
+ * `abstained` when the documents do not answer (no claims, `not_a_claim` statements aside, or no part covered by any given
  * passage), `answered` when every claim is supported and nothing was flagged, else `qualified`.
  */
 import type { Claim, FlagName, RagWarning, Verdict, VerdictStatus } from '../types.js';
@@ -30,7 +30,8 @@ export function makeVerdict({ claims, warnings, anyPartCovered }: VerdictFacts):
   return { status: status(claims, flags, anyPartCovered), flags, claims, warnings };
 }
 
-function status(claims: Claim[], flags: FlagName[], anyPartCovered: boolean): VerdictStatus {
+function status(statements: Claim[], flags: FlagName[], anyPartCovered: boolean): VerdictStatus {
+  const claims = statements.filter((claim) => claim.state !== 'not_a_claim');
   if (claims.length === 0 || !anyPartCovered) return 'abstained';
   if (flags.length === 0 && claims.every((claim) => claim.supported)) return 'answered';
   return 'qualified';

@@ -6,10 +6,10 @@
  * warnings name each problem with its evidence.
  */
 import type { AbortSignalLike, ClaimJudge } from '../ports.js';
-import type { QuestionPart, RagWarning, RetrievedPassage, Verdict } from '../types.js';
+import type { Claim, QuestionPart, RagWarning, RetrievedPassage, Verdict } from '../types.js';
 import { checkClaims } from './check-claims.js';
 import { knownIds, resolveCitation, type ResolvedCitation } from './citations.js';
-import { segmentAnswer, type ClaimDraft } from './claims.js';
+import { segmentAnswer, type AnswerStatement, type ClaimDraft } from './claims.js';
 import { conflictWarnings, supersededWarnings } from './conflict-warnings.js';
 import { detectConflicts } from './conflicts.js';
 import { missingEvidenceWarnings } from './missing-evidence.js';
@@ -85,7 +85,39 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     ...((input.writtenBy ?? 'model') === 'model' ? injectionWarnings(given, injections) : []),
     ...answerLinkWarnings(answer, given, injections),
   ];
-  return makeVerdict({ claims, warnings, anyPartCovered: coverage.anyPartCovered });
+  return makeVerdict({ ...inAnswerOrder(statements, claims, warnings), anyPartCovered: coverage.anyPartCovered });
+}
+
+/**
+ * Every statement of the answer in order: the checked claims, and the statements that assert
+ * nothing (`not_a_claim`: lead-ins, source talk, what the documents do not cover), so a reader
+ * of the verdict sees how each sentence was taken. Warnings name claims by their new index.
+ */
+function inAnswerOrder(
+  statements: readonly AnswerStatement[],
+  claims: readonly Claim[],
+  warnings: readonly RagWarning[],
+): { claims: Claim[]; warnings: RagWarning[] } {
+  const ordered: Claim[] = [];
+  const moved = new Map<number, number>();
+  let next = 0;
+  for (const statement of statements) {
+    if (statement.kind === 'claim') {
+      const claim = claims[next];
+      if (!claim) continue;
+      moved.set(next++, ordered.length);
+      ordered.push(claim);
+      continue;
+    }
+    const { text, cites, start, end } = statement;
+    ordered.push({ text, cites: [...cites], supported: false, state: 'not_a_claim', start, end });
+  }
+  return {
+    claims: ordered,
+    warnings: warnings.map((warning) =>
+      warning.claim === undefined ? warning : { ...warning, claim: moved.get(warning.claim) ?? warning.claim },
+    ),
+  };
 }
 
 function invalidCitationWarnings(

@@ -82,6 +82,19 @@ describe('answer receipts', () => {
     expect(receiptToMarkdown(parsed)).toBe(receiptToMarkdown(receipt));
   });
 
+  it('keep each claim with its state and the sentence it was judged on', () => {
+    const claim = receipt.verdict.claims.find((item) => item.state === 'supported');
+    expect(claim?.evidence).toMatchObject({ cite: expect.any(String), start: expect.any(Number) });
+    const { cite, start, end } = claim!.evidence!;
+    const judged = receipt.passages.find((item) => item.cite === cite)!.text.slice(start, end);
+    expect(judged.length).toBeGreaterThan(0);
+    expect(parseReceipt(JSON.stringify(receipt)).verdict.claims).toEqual(receipt.verdict.claims);
+    expect(receiptToMarkdown(receipt)).toContain(`judged on ${cite} characters ${start}–${end}`);
+    const broken = JSON.parse(JSON.stringify(receipt)) as { verdict: { claims: { evidence: unknown }[] } };
+    broken.verdict.claims[0]!.evidence = { cite: 'dw#7', start: 'zero' };
+    expect(() => parseReceipt(JSON.stringify(broken))).toThrow(/evidence\.start/);
+  });
+
   it('render as Markdown with no live link, image or HTML', () => {
     const rendered = receiptToMarkdown(receipt);
     expect(rendered).toContain('# Answer receipt');

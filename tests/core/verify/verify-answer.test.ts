@@ -100,7 +100,10 @@ describe('verifyAnswer', () => {
 
   it('abstains on an abstention, which is not a claim', async () => {
     const verdict = await verify('How loud is the KX-200?', 'The documents do not say how loud the KX-200 is.');
-    expect(verdict).toMatchObject({ status: 'abstained', claims: [] });
+    expect(verdict).toMatchObject({
+      status: 'abstained',
+      claims: [{ state: 'not_a_claim', supported: false, text: 'The documents do not say how loud the KX-200 is.' }],
+    });
     expect(verdict.warnings).toEqual([
       expect.objectContaining({ flag: 'missing_evidence', message: 'No passage states how loud the KX-200 is.' }),
     ]);
@@ -133,7 +136,7 @@ describe('verifyAnswer', () => {
     );
     expect(handled.flags).toEqual(['conflict', 'superseded']);
     expect(handled.status).toBe('qualified');
-    expect(handled.claims.every((claim) => claim.supported)).toBe(true);
+    expect(handled.claims.map((claim) => claim.state)).toEqual(['supported', 'supported', 'not_a_claim']);
     expect(handled.warnings[0]).toMatchObject({ cites: ['kx200#2', 'kx200-v1#2'], authoritative: 'kx200#2' });
     const stale = await verify(
       'How long is the KX-200 warranty?',
@@ -211,6 +214,35 @@ describe('verifyAnswer', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('each statement with its state and the sentence it was judged on', () => {
+  it('keeps the sentence (cite and offsets) that states, contradicts or comes closest to each claim', async () => {
+    const answer =
+      'Here is what I found. The KX-200 comes with two years of warranty [kx200#2]. Descale it every 6 weeks [kx200#7]. Limescale damage is excluded [kx200#3].';
+    const verdict = await verify(
+      'How long is the KX-200 warranty, how often do I descale it, and is limescale covered?',
+      answer,
+    );
+    const text = (cite: string, start: number, end: number) =>
+      GIVEN.find((item) => item.passage.cite === cite)!.passage.text.slice(start, end);
+    expect(verdict.claims.map((claim) => claim.state)).toEqual([
+      'not_a_claim',
+      'supported',
+      'contradicted',
+      'supported',
+    ]);
+    const [lead, warranty, descale, limescale] = verdict.claims;
+    expect(lead!.evidence).toBeUndefined();
+    expect(text(warranty!.evidence!.cite, warranty!.evidence!.start, warranty!.evidence!.end)).toBe(
+      'The KX-200 kettle is covered by a manufacturer warranty of two years from the date of purchase.',
+    );
+    expect(descale!.evidence).toMatchObject({ cite: 'kx200#7' });
+    expect(text('kx200#7', descale!.evidence!.start, descale!.evidence!.end)).toMatch(/every 4 weeks/);
+    expect(text('kx200#3', limescale!.evidence!.start, limescale!.evidence!.end)).toMatch(/limescale/);
+    // Warnings name claims by their place among all statements.
+    expect(verdict.warnings.find((warning) => warning.flag === 'unsupported_claim')?.claim).toBe(2);
   });
 });
 
