@@ -53,6 +53,7 @@ for (const [set, corpusDir] of SETS) {
     const e = expected.get(q.id);
     const claims = [];
     for (const c of r.verdict.claims) {
+      if (c.state === 'not_a_claim') continue;
       const core = claimCore(c.text);
       const cited = r.given.filter((g) =>
         c.cites.some((id) => g.passage.cite === id || g.passage.docId === id || g.passage.cite.startsWith(id + '.')),
@@ -84,6 +85,7 @@ for (const [set, corpusDir] of SETS) {
       const pv = await embedder.embedQuery(p.text);
       const sims = [];
       for (const c of r.verdict.claims) {
+        if (c.state === 'not_a_claim') continue;
         const [cv] = await embedder.embedDocuments([claimCore(c.text)]);
         sims.push({ supported: c.supported, sim: dot(pv, cv!) });
       }
