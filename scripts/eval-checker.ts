@@ -65,7 +65,7 @@ async function scoreSet(set: AnswerSet, embedder: Embedder): Promise<string> {
     started: new Date().toISOString(),
   });
   const report = scoreDetection(results, parseFlagExpectations(read('expected.jsonl'), join(folder, 'expected.jsonl')));
-  const states: Record<string, number> = { supported: 0, contradicted: 0, not_found: 0 };
+  const states: Record<string, number> = { supported: 0, contradicted: 0, not_found: 0, not_a_claim: 0 };
   for (const question of results.questions) {
     for (const claim of question.verdict.claims) states[claim.state] = (states[claim.state] ?? 0) + 1;
   }
@@ -73,7 +73,7 @@ async function scoreSet(set: AnswerSet, embedder: Embedder): Promise<string> {
     .filter(([, counts]) => counts.expected > 0 || counts.falseAlarms > 0)
     .map(([flag, counts]) => `${flag} ${counts.detected}/${counts.expected}, ${counts.falseAlarms} false`)
     .join('; ');
-  return `| ${set.name} | ${set.use} | ${modelLabel(embedder)} | ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)}) | ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)}) | ${states.supported} / ${states.contradicted} / ${states.not_found} | ${flags} |`;
+  return `| ${set.name} | ${set.use} | ${modelLabel(embedder)} | ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)}) | ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)}) | ${states.supported} / ${states.contradicted} / ${states.not_found} / ${states.not_a_claim} | ${flags} |`;
 }
 
 function modelLabel(embedder: Embedder): string {
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const embedders: Embedder[] = [new MemoEmbedder(new HashingEmbedder())];
   for (const folder of folders) embedders.push(new MemoEmbedder(await createNodeEmbedder(folder)));
   console.log(
-    '| set | use | embedder | faulty caught | correct flagged | claims supported / contradicted / not found | per flag (caught/expected, false alarms) |',
+    '| set | use | embedder | faulty caught | correct flagged | statements supported / contradicted / not found / not a claim | per flag (caught/expected, false alarms) |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const set of sets) for (const embedder of embedders) console.log(await scoreSet(set, embedder));

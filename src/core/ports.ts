@@ -147,9 +147,10 @@ export interface ClaimJudgement {
   /** The evidence sentence the judgement rests on, when the judge knows it (a judge by meaning does). */
   sentence?: string;
   /**
-   * True when it is not supported only because too few of the claim's words are in the passage:
-   * every hard fact is stated, nothing is quoted wrongly, the polarity agrees. Meaning may then
-   * confirm it (verify/meaning.ts).
+   * True when it is not supported only because of the claim's words: every hard fact is stated,
+   * nothing is quoted wrongly, the polarity agrees, but too few of its words are in the passage,
+   * or a value of it sits in a sentence worded differently from the claim. Meaning may then
+   * confirm it, against a sentence that states its values (verify/check-claims.ts).
    */
   onlyWording?: boolean;
   /**

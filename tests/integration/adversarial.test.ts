@@ -74,10 +74,10 @@ describe('adversarial answers written with the checker', () => {
   });
 });
 
-/** Measured on each set when it was added to the tests (evals/README.md): a change may improve them, not worsen them. */
+/** Measured on each set (evals/README.md), last when a change improved it: a change may improve them, not worsen them. */
 const MEASURED = [
   { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 10 },
-  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 21 },
+  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 20 },
   { folder: 'tests/fixtures/adversarial-heldout-2', detected: 12, falseAlarms: 13 },
 ];
 
@@ -108,13 +108,13 @@ const REAL = [
     folder: 'tests/fixtures/blind-s10-dev',
     corpus: '../shared/evalsets/emanual-s10/corpus',
     detected: 24,
-    falseAlarms: 25,
+    falseAlarms: 23,
   },
   {
     folder: 'tests/fixtures/blind-stici-dev',
     corpus: '../shared/evalsets/stici-singletopic/corpus',
     detected: 27,
-    falseAlarms: 22,
+    falseAlarms: 21,
   },
 ];
 

@@ -30,6 +30,8 @@ export interface ClaimContext {
   signal?: AbortSignalLike;
   /** Sentence similarity from the embedder, where calibrated: confirms paraphrases the words miss. */
   meaning?: Meaning;
+  /** The answer the drafts were cut from: where its paragraphs end. */
+  answer?: string;
 }
 
 /** Sentences of the cited passages meaning compares a claim with (the closest by words). */
@@ -51,8 +53,9 @@ export async function checkClaims(
 ): Promise<{ checked: CheckedClaim[]; warnings: RagWarning[] }> {
   const checked: CheckedClaim[] = [];
   const warnings: RagWarning[] = [];
-  for (const [index, draft] of withRestatedCites(drafts).entries()) {
-    const result = await checkClaim(draft, context);
+  const withCites = withRestatedCites(drafts);
+  for (const [index, draft] of withCites.entries()) {
+    const result = await checkUncitedInParagraph(draft, paragraphCites(withCites, index, context.answer), context);
     checked.push(result);
     const label = `Claim ${index + 1} ("${shorten(draft.text)}")`;
     if (result.injected) {
@@ -74,6 +77,41 @@ export async function checkClaims(
     }
   }
   return { checked, warnings };
+}
+
+/**
+ * The citations closing the paragraph of an uncited claim: those of the next cited claim before
+ * the paragraph ends ("Yes. Dual audio plays to two devices. Connect both … [3]"), or none.
+ */
+function paragraphCites(drafts: readonly ClaimDraft[], index: number, answer: string | undefined): string[] {
+  const draft = drafts[index]!;
+  if (answer === undefined || draft.cites.length > 0 || /[[\]]/.test(draft.text)) return [];
+  for (const next of drafts.slice(index + 1)) {
+    if (/\n\s*\n/.test(answer.slice(draft.end, next.start))) return [];
+    if (next.cites.length === 0) continue;
+    // A short lead ("Not covered.") matches almost any passage on its topic: it may borrow only
+    // from a claim it agrees with in polarity, as a restating lead does.
+    const short = keyTerms(claimCore(draft.text)).length <= MAX_LEAD_TERMS;
+    return short && polarityDiffers(claimCore(draft.text), claimCore(next.text)) ? [] : next.cites;
+  }
+  return [];
+}
+
+/**
+ * An uncited claim in a paragraph that a citation closes is judged against that citation's
+ * passages: supported there, it takes the citation; not supported, it stays uncited (and is
+ * flagged as such, not as "not found in" a passage it never cited).
+ */
+async function checkUncitedInParagraph(
+  draft: ClaimDraft,
+  closing: readonly string[],
+  context: ClaimContext,
+): Promise<CheckedClaim> {
+  if (closing.length > 0) {
+    const borrowed = await checkClaim({ ...draft, cites: [...closing] }, context);
+    if (borrowed.claim.supported) return borrowed;
+  }
+  return checkClaim(draft, context);
 }
 
 async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<CheckedClaim> {
@@ -132,13 +170,39 @@ async function confirmByMeaning(
   meaning: Meaning,
   call: { signal: AbortSignalLike } | undefined,
 ): Promise<ClaimJudgement> {
-  const candidates = closestSentences(core, evidence, MEANING_CANDIDATES);
+  const candidates = meaningCandidates(core, evidence);
   if (candidates.length === 0) return judgement;
   const scores = await meaning.similarity(core, candidates, call);
   const best = Math.max(...scores);
   const sentence = candidates[scores.indexOf(best)]!;
-  if (best < meaning.thresholds.support || polarityDiffers(core, sentence)) return judgement;
+  // A sentence that states every value of the claim needs less else in common (`supportWithValues`).
+  const bar = hasValues(core) ? meaning.thresholds.supportWithValues : meaning.thresholds.support;
+  if (best < bar || polarityDiffers(core, sentence)) return judgement;
   return { supported: true, score: best, sentence };
+}
+
+/**
+ * The sentences meaning compares a claim with: the closest by words; for a claim with values
+ * (numbers with units, durations, counts), only sentences that state every one of them, so that
+ * a value is never confirmed by a sentence about something else that does not hold it.
+ */
+function meaningCandidates(core: string, evidence: readonly string[]): string[] {
+  const values = claimValues(core);
+  if (values.length === 0) return closestSentences(core, evidence, MEANING_CANDIDATES);
+  const holding = closestSentences(core, evidence, Number.POSITIVE_INFINITY).filter((sentence) => {
+    const stated = extractQuantities(sentence);
+    return values.every((value) => quantityStated(value, stated));
+  });
+  return holding.slice(0, MEANING_CANDIDATES);
+}
+
+/** The claim's values: numbers with their units, durations, counts (not codes and model names). */
+function claimValues(core: string) {
+  return extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
+}
+
+function hasValues(core: string): boolean {
+  return claimValues(core).length > 0;
 }
 
 /** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */

@@ -46,11 +46,15 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   }
   if (score < SUPPORT_THRESHOLD)
     reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
-  const stray = [...strayIdentifiers(core, terms, evidence), ...strayValues(core, evidence)];
+  const strayIds = strayIdentifiers(core, terms, evidence);
+  const strayVals = strayValues(core, evidence);
+  const stray = [...strayIds, ...strayVals];
   reasons.push(...stray);
   const supported = facts.length === 0 && stray.length === 0 && score >= SUPPORT_THRESHOLD;
   if (supported) return { supported, score };
-  const onlyWording = facts.length === 0 && stray.length === 0 && polarity === undefined;
+  // A value the passage states in a sentence whose words differ from the claim's ("count down
+  // from 99 hours" / "a countdown timer for up to 99 hours") is a question of wording too.
+  const onlyWording = facts.length === 0 && strayIds.length === 0 && polarity === undefined;
   const contradicted = polarity !== undefined || otherValueStated(core, evidence);
   const onlyPolarity = facts.length === 0 && stray.length === 0 && polarity !== undefined;
   return {

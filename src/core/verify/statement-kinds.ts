@@ -13,9 +13,19 @@ const SOURCE_WORDS = String.raw`(?:documents?|passages?|sources?|context|manuals
 const SAY_VERBS = String.raw`(?:say|state|mention|specify|cover|contain|include|answer|provide|give|address|indicate|describe|list|discuss|explain|tell|show)`;
 
 /** Sentences that say the documents do not answer something. */
+/** Any character of a sentence but its end: a full stop inside a number ("the 1.6 updates") does not end it. */
+const WITHIN = String.raw`(?:[^.;]|\.(?=\d))`;
+/** Verbs only a text can do: "it doesn't say" is about the source, "it doesn't cover" may be about a warranty. */
+const SPEECH_VERBS = String.raw`(?:say|state|mention|specify|tell)`;
+
 const ABSTENTION = [
   new RegExp(
-    String.raw`\b${SOURCE_WORDS}\b[^.;]{0,60}?\b(?:do(?:es)?|did|is|are|was|were)?\s?(?:not|n['’]t)\b[^.;]{0,30}?\b${SAY_VERBS}`,
+    String.raw`\b${SOURCE_WORDS}\b${WITHIN}{0,60}?\b(?:do(?:es)?|did|is|are|was|were)?\s?(?:not|n['’]t)\b${WITHIN}{0,30}?\b${SAY_VERBS}`,
+    'i',
+  ),
+  // "…, but it doesn't say what wattage the charger is", "they don't state how much it costs".
+  new RegExp(
+    String.raw`(?:^|[,;:]\s*|\b(?:but|and|though|although)\s+)(?:it|they)\s+(?:do(?:es)?|did)\s?(?:not|n['’]t)\s+${SPEECH_VERBS}\b`,
     'i',
   ),
   /\bno (?:passage|document|source|information|mention|data|details?|section|manual)s?\b[^.;]{0,60}?\b(?:says?|states?|mentions?|specif|covers?|contains?|answers?|gives?|is (?:given|provided|available|relevant)|was found|found|about|on|regarding|for)\b/i,
@@ -39,7 +49,7 @@ const SOURCE_TALK =
 const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recommends?)\b/i;
 /** Openers of sentences that introduce, close or pad an answer. */
 const FILLER =
-  /^(?:i hope this helps|hope this helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|great question)\b/i;
+  /^(?:i hope this helps|hope this helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question)\b/i;
 
 /** Stems of bare answer words ("Yes.", "OK.") that state nothing on their own. */
 const ANSWER_WORDS = new Set(['ye', 'yeah', 'ok', 'okai', 'sure', 'correct', 'right', 'inde']);

@@ -63,6 +63,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     given,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.meaning ? { meaning: input.meaning } : {}),
+    answer,
   });
   const claims = checked.map((item) => item.claim);
   const byMeaning = input.meaning

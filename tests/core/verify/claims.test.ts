@@ -53,6 +53,9 @@ describe('statement kinds', () => {
     'I could not find the spin speed of the Wool programme.',
     'The spin speed is not stated in the documents.',
     'The documents do not answer this: no passage is relevant to "noise".',
+    "they don't state how much it costs.",
+    "but it doesn't say what wattage the charger is.",
+    "The version history in the documents stops at the 1.6 updates and doesn't mention a 1.7 release.",
   ])('an abstention is not a claim: %s', (sentence) => {
     expect(isAbstention(sentence)).toBe(true);
     expect(statementKind(sentence)).toBe('abstention');
@@ -63,6 +66,7 @@ describe('statement kinds', () => {
     'but the DW-480 Owner Manual (v3, 2026-02-16) supersedes it and is authoritative',
     'Here is what I found:',
     'Yes.',
+    'Good question.',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
@@ -72,6 +76,8 @@ describe('statement kinds', () => {
     'The v3 manual, which supersedes v2, says the warranty is 10 years.',
     'Sources disagree: the v2 manual says 1 year.',
     'The door seal is not covered.',
+    "It doesn't cover water damage.",
+    "They don't include a drain hose.",
   ])('a statement of fact is a claim, even beside talk about sources: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('claim');
   });

@@ -17,7 +17,7 @@ function fakeMeaning(scores: Record<string, number>): Meaning & { asked: string[
   const score = (text: string) => Object.entries(scores).find(([fragment]) => text.includes(fragment))?.[1] ?? 0;
   return {
     id: 'fake-meaning',
-    thresholds: { support: 0.75, address: 0.45 },
+    thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.45 },
     asked,
     async similarity(text, others) {
       asked.push(text);
@@ -75,6 +75,31 @@ describe('claims judged with meaning', () => {
     expect(far.claims[0]?.state).toBe('not_found');
   });
 
+  it('a claim with values is compared only with sentences stating them, and needs less else in common', async () => {
+    const answer =
+      "The Clock app's Timer can count down from as much as 99 hours, 59 minutes and 59 seconds [clock#timer].";
+    const compared: string[][] = [];
+    const recording = (score: number): Meaning => ({
+      ...fakeMeaning({}),
+      async similarity(_text, others) {
+        compared.push([...others]);
+        return others.map(() => score);
+      },
+    });
+    expect((await check('What is the longest countdown?', answer, [TIMER])).claims[0]?.state).toBe('not_found');
+    const close = await check('What is the longest countdown?', answer, [TIMER], recording(0.7));
+    expect(close.claims[0]).toMatchObject({ state: 'supported' });
+    expect(compared.flat().length).toBeGreaterThan(0);
+    for (const sentence of compared.flat()) expect(sentence).toMatch(/99 hours, 59 minutes, and 59 seconds/);
+    expect((await check('What is the longest countdown?', answer, [TIMER], recording(0.6))).claims[0]?.state).toBe(
+      'not_found',
+    );
+    // Without values the bar stays at `support`.
+    const paraphrase = 'Yes: give it a timeout and the hotspot shuts itself down whenever it sits idle [net#timeout].';
+    const plain = await check('Can the hotspot switch itself off when idle?', paraphrase, [HOTSPOT], recording(0.7));
+    expect(plain.claims[0]?.state).toBe('not_found');
+  });
+
   it('a wrong number stays "contradicted" however close the meaning: hard facts are decided by code', async () => {
     const meaning = fakeMeaning({ countdown: 1 });
     const verdict = await check(
@@ -129,7 +154,11 @@ describe("the answer's own admission", () => {
 
 describe('meaningFromEmbedder', () => {
   it('has thresholds only for embedders calibrated on the development sets', () => {
-    expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({ support: 0.75, address: 0.45 });
+    expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({
+      support: 0.75,
+      supportWithValues: 0.65,
+      address: 0.45,
+    });
     expect(thresholdsFor('transformers:Xenova/all-MiniLM-L6-v2:mean:fp32')).toBeDefined();
     expect(thresholdsFor('feature-hashing-v1-384')).toBeUndefined();
     expect(meaningFromEmbedder(new HashingEmbedder())).toBeUndefined();
@@ -137,7 +166,7 @@ describe('meaningFromEmbedder', () => {
 
   it("gives the cosine of the embedder's unit vectors, embedding each text once", async () => {
     const embedder = new RecordingFakeEmbedder('fake-recording', 64);
-    const meaning = meaningFromEmbedder(embedder, { support: 0.5, address: 0.5 })!;
+    const meaning = meaningFromEmbedder(embedder, { support: 0.5, supportWithValues: 0.5, address: 0.5 })!;
     const [same, other] = await meaning.similarity('descale the kettle', [
       'descale the kettle',
       'a warranty of two years',

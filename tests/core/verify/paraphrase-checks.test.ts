@@ -188,6 +188,36 @@ describe('restating leads', () => {
     expect(verdict.warnings.filter((warning) => warning.flag === 'unsupported_claim').map((w) => w.claim)).toEqual([0]);
   });
 
+  it('judges an uncited sentence against the citation closing its paragraph, and keeps it uncited when that does not state it', async () => {
+    const given = [
+      makePassage(
+        'Dual audio. Play audio to up to two connected Bluetooth audio devices. From the Notification panel, tap Media and choose each device under Audio output.',
+        { cite: 'bt#2' },
+      ),
+    ];
+    const question = 'Can I play music through two Bluetooth speakers at once?';
+    const check = (answer: string) =>
+      verifyAnswer({ question, parts: analyseQuestion(question), answer, given, writtenBy: 'code' });
+    const closed = await check(
+      'Yes. You can play audio to up to two connected Bluetooth audio devices at once. Open the Notification panel, tap Media and choose each device under Audio output [bt#2].',
+    );
+    const borrowed = closed.claims.find((claim) => claim.text.startsWith('You can play audio'));
+    expect(borrowed).toMatchObject({ state: 'supported', cites: ['bt#2'] });
+    expect(closed.flags).not.toContain('unsupported_claim');
+    const invented = await check(
+      'Yes. The speakers must both be the same brand. Open the Notification panel, tap Media and choose each device under Audio output [bt#2].',
+    );
+    expect(invented.claims.find((claim) => claim.text.includes('same brand'))).toMatchObject({
+      state: 'not_found',
+      cites: [],
+      reasons: ['it has no citation'],
+    });
+    const otherParagraph = await check(
+      'You can play audio to up to two connected Bluetooth audio devices at once.\n\nOpen the Notification panel, tap Media and choose each device under Audio output [bt#2].',
+    );
+    expect(otherParagraph.claims[0]).toMatchObject({ state: 'not_found', cites: [] });
+  });
+
   it('still flags an uncited lead that adds something', async () => {
     const verdict = await verifyAnswer({
       question,
