@@ -164,7 +164,11 @@ export function bestCoverage(part: QuestionPart, given: GivenTerms): { score: nu
  * A part written in title case names nothing this way.
  */
 export function partNames(text: string): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
+  // A possessive names its owner: "Samsung's service" names Samsung.
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.replace(/['’]s(?=[^\p{L}]*$)/u, ''));
   const capitalised = words.slice(1).filter((word) => /^\p{Lu}\p{Ll}+$/u.test(word.replace(/[^\p{L}]/gu, '')));
   if (capitalised.length * 2 > words.length - 1) return [];
   return capitalised.map((word) => word.replace(/[^\p{L}]/gu, '')).filter((word) => !NOT_NAMES.has(word));

@@ -65,7 +65,8 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
       const named = ATTRIBUTE_DIMENSIONS.filter(([pattern]) => pattern.test(part.text)).flatMap(
         ([, dimensions]) => dimensions,
       );
-      return new Set(named.length > 0 ? named : MEASURES);
+      // A share of the most there is answers any measure: "how loud" ← "capped at 46%", "how much charge" ← "30% battery".
+      return new Set(named.length > 0 ? [...named, 'percent'] : MEASURES);
     }
     default:
       return undefined;

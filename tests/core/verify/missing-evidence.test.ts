@@ -34,6 +34,9 @@ describe('claimAddresses', () => {
   it('needs the names the part gives', () => {
     expect(partNames('How much energy does the DW-480 use on the Intensive 70 programme')).toEqual(['Intensive']);
     expect(partNames('How Much Energy Does It Use')).toEqual([]);
+    // A possessive names its owner, not a word the documents never use.
+    expect(partNames("What do I need to use Samsung's find-my-phone service")).toEqual(['Samsung']);
+    expect(partNames('Is the Calder’s warranty transferable')).toEqual(['Calder']);
     const question = part('How much energy does the DW-480 use on the Intensive 70 programme?');
     expect(
       claimAddresses(question, { text: 'The DW-480 uses 74 kWh per 100 cycles on the Eco 50 programme', context: [] }),
@@ -51,6 +54,12 @@ describe('claimAddresses', () => {
     expect(claimAddresses(question, { text: 'The WM-720 spins at up to 1,400 rpm', context: [] })).toBe(true);
     expect(claimAddresses(question, { text: 'The WM-720 spin programme lasts 12 minutes', context: [] })).toBe(false);
     expect(claimAddresses(question, { text: 'The WM-820 spins at up to 1,600 rpm', context: [] })).toBe(false);
+  });
+
+  it('takes a percentage for any measure, and nothing else of another kind', () => {
+    const loud = part('How loud can the DW-480 get in Night mode?');
+    expect(claimAddresses(loud, { text: 'In Night mode the DW-480 volume is capped at 46%', context: [] })).toBe(true);
+    expect(claimAddresses(loud, { text: 'In Night mode the DW-480 runs for 4 hours', context: [] })).toBe(false);
   });
 });
 
