@@ -54,6 +54,23 @@ describe('AnswerPanel', () => {
     expect(flags).toEqual(expect.arrayContaining(['invalid_citation', 'unsupported_claim']));
   });
 
+  it('counts how the checker took each sentence, by state', async () => {
+    const answer =
+      'Here is what I found. The KT-100 warranty lasts 2 years [kettle-v2#1]. The KT-100 kettle is covered by a warranty of 3 years [kettle-v2#1]. It also covers the lid [kettle-v2#1].';
+    const outcome = await outcomeFor(WARRANTY, { answer });
+    renderAnswer(outcome);
+    const states = screen.getByTestId('claim-states');
+    const counted = Object.fromEntries(
+      [...states.querySelectorAll('[data-state]')].map((item) => [item.getAttribute('data-state'), item.textContent]),
+    );
+    expect(counted).toEqual({
+      supported: '1 supported',
+      contradicted: '1 contradicted',
+      not_found: '1 not found',
+      not_a_claim: '1 not a claim',
+    });
+  });
+
   it('renders markup in an answer as inert text', async () => {
     const answer =
       'Boils fast <script>window.__pwn=1</script><img src=x onerror="window.__pwn=1"> [kettle-forum#tips].';

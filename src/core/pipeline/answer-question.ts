@@ -132,6 +132,13 @@ export async function answerQuestion(
   last(trace).detail = {
     status: verdict.status,
     flags: verdict.flags,
+    judgedBy: meaning ? `words and meaning (${meaning.id})` : 'words',
+    claims: verdict.claims.map(({ text, state, cites, evidence }) => ({
+      text,
+      state,
+      cites,
+      ...(evidence ? { evidence } : {}),
+    })),
     warnings: verdict.warnings,
     ...(meaning ? { meaning: meaning.id } : {}),
   };
