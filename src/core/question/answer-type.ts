@@ -47,7 +47,7 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
   ],
   [
     'price',
-    /\b(cost|costs|price|prices|priced|fee|fees|charge|charged|(do|does|did|will|would|should|must) (i|you|we|they|one) (\w+ )?(pay|spend)|pay for|paid for|how much (is|does|do|will) .*\b(pay|cost))\b/,
+    /\b(cost|costs|price|prices|priced|fee|fees|charge|charged|revenues?|turnover|income|profits?|earnings|(do|does|did|will|would|should|must) (i|you|we|they|one) (\w+ )?(pay|spend)|pay for|paid for|how much (is|does|do|will) .*\b(pay|cost))\b/,
   ],
   ['temperature', /\b(what|which)\b.*\btemperatures?\b|\bhow (hot|cold|warm)\b|\btemperature (setting|range)\b/],
   ['frequency', /\bhow (often|frequently|regularly)\b|\bhow many times\b|\bat what interval\b|\bwhat interval\b/],

@@ -87,6 +87,8 @@ describe('analyseQuestion', () => {
     ['What date does the recall start?', 'date'],
     ['How much does a replacement filter cost?', 'price'],
     ['What is the price of the filter?', 'price'],
+    ['What was the company’s revenue in Q1 2021?', 'price'],
+    ['How much profit did it make last year?', 'price'],
     ['Why does the door lock?', 'text'],
   ])('%s expects %s', (question, expected) => {
     expect(analyseQuestion(question)[0]?.expects).toBe(expected);
