@@ -18,6 +18,7 @@ import { createEngine } from '../src/core/pipeline/engine.js';
 import { ingestDocuments } from '../src/core/pipeline/ingest-documents.js';
 import { answerQuestion } from '../src/core/pipeline/answer-question.js';
 import { evidenceSentences, passageEvidence } from '../src/core/verify/evidence-text.js';
+import { citationNames } from '../src/core/verify/citations.js';
 import { claimCore } from '../src/core/verify/claim-core.js';
 /** The development sets and their corpora. */
 const SETS: [string, string][] = [
@@ -55,9 +56,7 @@ for (const [set, corpusDir] of SETS) {
     for (const c of r.verdict.claims) {
       if (c.state === 'not_a_claim') continue;
       const core = claimCore(c.text);
-      const cited = r.given.filter((g) =>
-        c.cites.some((id) => g.passage.cite === id || g.passage.docId === id || g.passage.cite.startsWith(id + '.')),
-      );
+      const cited = r.given.filter((g) => c.cites.some((id) => citationNames(id, g.passage)));
       const sentences = cited.flatMap((g) => evidenceSentences(passageEvidence(g.passage)));
       let best = -1,
         bestSentence = '';

@@ -11,7 +11,7 @@ import { rerankPassages } from '../retrieve/rerank.js';
 import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } from '../retrieve/retrieve.js';
 import type { CallOptions, GenerateResult } from '../ports.js';
 import type { Prompt, QuestionPart, RetrievedPassage, TraceStep, Verdict } from '../types.js';
-import { parseCitations } from '../verify/citations.js';
+import { citationNames, parseCitations } from '../verify/citations.js';
 import { meaningFromEmbedder } from '../verify/meaning.js';
 import { verifyAnswer } from '../verify/verify-answer.js';
 import type { Engine } from './engine.js';
@@ -140,7 +140,6 @@ export async function answerQuestion(
       ...(evidence ? { evidence } : {}),
     })),
     warnings: verdict.warnings,
-    ...(meaning ? { meaning: meaning.id } : {}),
   };
   const ms = (stage: TraceStep['stage']) => trace.find((step) => step.stage === stage)?.ms ?? 0;
   return {
@@ -169,21 +168,11 @@ function citedPassages(
   const have = new Set(shown.map((item) => item.passage.cite));
   const added: RetrievedPassage[] = [];
   for (const { id } of parseCitations(answer, (cite) => engine.index.documents.has(cite))) {
-    const matches = [...engine.index.passages.values()].filter(
-      (passage) => passage.cite === id || passage.docId === id || passage.cite.startsWith(`${id}.`),
-    );
-    for (const passage of matches) {
-      if (have.has(passage.cite) || !access.includes(passage.access)) continue;
+    for (const passage of engine.index.passages.values()) {
+      if (!citationNames(id, passage) || have.has(passage.cite) || !access.includes(passage.access)) continue;
       have.add(passage.cite);
-      const item = {
-        passage,
-        rank: shown.length + added.length + 1,
-        score: 0,
-        termCoverage: 0,
-        parts: [],
-        supersededBy: [],
-      };
-      added.push({ ...item, addedByCitation: true });
+      const rank = shown.length + added.length + 1;
+      added.push({ passage, rank, score: 0, termCoverage: 0, parts: [], supersededBy: [], addedByCitation: true });
     }
   }
   return added;

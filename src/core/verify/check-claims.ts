@@ -176,7 +176,7 @@ async function confirmByMeaning(
   const best = Math.max(...scores);
   const sentence = candidates[scores.indexOf(best)]!;
   // A sentence that states every value of the claim needs less else in common (`supportWithValues`).
-  const bar = hasValues(core) ? meaning.thresholds.supportWithValues : meaning.thresholds.support;
+  const bar = claimValues(core).length > 0 ? meaning.thresholds.supportWithValues : meaning.thresholds.support;
   if (best < bar || polarityDiffers(core, sentence)) return judgement;
   return { supported: true, score: best, sentence };
 }
@@ -199,10 +199,6 @@ function meaningCandidates(core: string, evidence: readonly string[]): string[] 
 /** The claim's values: numbers with their units, durations, counts (not codes and model names). */
 function claimValues(core: string) {
   return extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
-}
-
-function hasValues(core: string): boolean {
-  return claimValues(core).length > 0;
 }
 
 /** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */

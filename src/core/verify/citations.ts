@@ -2,7 +2,7 @@
  * Inline citations of an answer (`[dw480-manual-v3#2]`, `[a#1, b#2]`, `[a#1][b#2]`) and what they
  * point to among the passages given to the generator.
  */
-import type { RetrievedPassage } from '../types.js';
+import type { Passage, RetrievedPassage } from '../types.js';
 
 /** One citation id found in an answer. */
 export interface CitationRef {
@@ -42,16 +42,18 @@ export function parseCitations(answer: string, isKnown: (id: string) => boolean 
   return found;
 }
 
+/** True when the cited `id` names `passage`: its own id, its document's, or a section it is part of (`a#2` for `a#2.1`). */
+export function citationNames(id: string, passage: Pick<Passage, 'cite' | 'docId'>): boolean {
+  return passage.cite === id || passage.docId === id || passage.cite.startsWith(`${id}.`);
+}
+
 /** Resolves a cited id against the passages given; `exists` tells "not given" from "unknown". */
 export function resolveCitation(
   id: string,
   given: readonly RetrievedPassage[],
   exists?: (cite: string) => boolean,
 ): ResolvedCitation {
-  const passages = given.filter((item) => {
-    const cite = item.passage.cite;
-    return cite === id || item.passage.docId === id || cite.startsWith(`${id}.`);
-  });
+  const passages = given.filter((item) => citationNames(id, item.passage));
   if (passages.length > 0) return { id, status: 'valid', passages };
   const known = exists ? exists(id) : true;
   return { id, status: known ? 'not-given' : 'unknown', passages: [] };
