@@ -30,6 +30,22 @@ async function statusOf(app: AppPage, text: string): Promise<string | null> {
   return app.row(text).first().getAttribute('data-status');
 }
 
+/**
+ * Waits for the password prompt for `name`; on a timeout the error says what the file's row showed
+ * instead (a parse that failed or stalled reads differently from a prompt that never opened).
+ */
+async function passwordPrompt(app: AppPage, name: string): Promise<void> {
+  const input = app.page.getByTestId('password-dialog').getByTestId('password-input');
+  try {
+    await input.waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const row = app.row(name).first();
+    const shown =
+      (await row.count()) > 0 ? `${await row.getAttribute('data-status')}: ${await row.textContent()}` : 'no row';
+    throw new Error(`no password prompt for ${name} after 60 s; its row: ${shown}`, { cause: error });
+  }
+}
+
 /** Numbered markdown files for the mass drop. */
 function manyFiles(count: number): { name: string; bytes: Uint8Array }[] {
   return Array.from({ length: count }, (_, index) => {
@@ -91,7 +107,7 @@ export const FILE_SCENARIOS: readonly Scenario[] = [
         app.page.on('console', (message) => logged.push(message.text()));
         await app.dropBinary([{ name: 'locked-manual.pdf', bytes: locked }]);
         const dialog = app.page.getByTestId('password-dialog');
-        await dialog.getByTestId('password-input').waitFor();
+        await passwordPrompt(app, 'locked-manual.pdf');
         assert.match((await dialog.textContent()) ?? '', /locked-manual\.pdf is password-protected/);
         await dialog.getByTestId('password-input').fill('not-it');
         await dialog.getByTestId('password-submit').click();
@@ -107,6 +123,7 @@ export const FILE_SCENARIOS: readonly Scenario[] = [
         assert.ok(!stored.includes(PASSWORD), 'the password was stored');
         assert.ok(!logged.some((line) => line.includes(PASSWORD)), 'the password was logged');
         await app.dropBinary([{ name: 'other-locked.pdf', bytes: await encryptedManual('another-one', 'x') }]);
+        await passwordPrompt(app, 'other-locked.pdf');
         await dialog.getByTestId('password-skip').click();
         await app.ingested();
         const skipped = app.row('other-locked.pdf');
