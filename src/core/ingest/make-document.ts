@@ -6,6 +6,7 @@ import { slugify } from '../text/slug.js';
 import type { DocumentFormat, Section, SourceDocument } from '../types.js';
 import { fileLabel } from './file-label.js';
 import type { FrontMatter } from './front-matter.js';
+import { statedMetadata } from './stated-metadata.js';
 
 /** What a parser hands over. */
 export interface ParsedParts {
@@ -19,6 +20,8 @@ export interface ParsedParts {
   foundTitle?: string;
   /** ISO modification date of the file. */
   modified?: string;
+  /** ISO date the file's own properties give (a PDF's ModDate, a Word file's core properties, an HTML meta date). */
+  propertyDate?: string;
   /** Soft problems, one sentence each; `partial` says whether some content was lost. */
   warnings?: string[];
   partial?: boolean;
@@ -43,15 +46,21 @@ export function documentIdFromName(name: string): string {
   return `${slug.slice(0, MAX_ID_LENGTH - 9).replace(/-+$/, '')}-${shortHash(slug, 8)}`;
 }
 
-/** Builds the document, applying defaults for every field the file does not state. */
+/**
+ * Builds the document, applying defaults for every field the file does not state. Date: front
+ * matter, else a date line in the document's head or foot ("Issued: 2024-09-30"), else the file's
+ * own properties, else its modification time. Revision: front matter, else a stated one
+ * ("Revision 4"), else a short hash of the content.
+ */
 export function makeDocument(parts: ParsedParts): SourceDocument {
   const contentHash = shortHash(parts.text);
+  const stated = parts.fields.date && parts.fields.revision ? {} : statedMetadata(parts.text);
   const baseName = parts.sourceName.split(/[\\/]/).pop() ?? parts.sourceName;
   const document: SourceDocument = {
     id: parts.fields.id ?? documentIdFromName(parts.sourceName),
     title: parts.fields.title ?? (parts.foundTitle?.trim() || fileLabel(baseName)),
-    revision: parts.fields.revision ?? contentHash.slice(0, 8),
-    date: parts.fields.date ?? parts.modified?.slice(0, 10) ?? '1970-01-01',
+    revision: parts.fields.revision ?? stated.revision ?? contentHash.slice(0, 8),
+    date: parts.fields.date ?? stated.date ?? parts.propertyDate ?? parts.modified?.slice(0, 10) ?? '1970-01-01',
     supersedes: parts.fields.supersedes ?? [],
     access: parts.fields.access ?? 'public',
     format: parts.format,

@@ -9,6 +9,7 @@ import { htmlToText } from './html-text.js';
 import { makeDocument } from './make-document.js';
 import { readTextFile } from './read-text.js';
 import { requireText } from './require-text.js';
+import { isoTimestampDate } from './stated-metadata.js';
 import { buildSections } from './sections.js';
 
 /** Parses HTML (`.html`, `.htm`). */
@@ -19,6 +20,7 @@ export async function parseHtml(input: ParserInput): Promise<SourceDocument> {
   requireText(text, input.name);
   const warnings = [...file.warnings];
   if (hiddenCount > 0) warnings.push(hiddenWarning(hiddenCount));
+  const propertyDate = metaDate(file.text);
   return makeDocument({
     sourceName: input.name,
     format: 'html',
@@ -28,10 +30,40 @@ export async function parseHtml(input: ParserInput): Promise<SourceDocument> {
     fields: {},
     foundTitle: title ?? headings[0]?.text,
     modified: input.modified,
+    ...(propertyDate ? { propertyDate } : {}),
     encoding: file.encoding,
     encodingGuessed: file.encodingGuessed,
     warnings,
   });
+}
+
+/** `<meta>` names and properties that give a page's date, most specific first. */
+const META_DATE_NAMES = [
+  'dcterms.modified',
+  'dc.date.modified',
+  'last-modified',
+  'article:modified_time',
+  'revised',
+  'date',
+  'dcterms.date',
+  'dc.date',
+  'dcterms.created',
+  'article:published_time',
+];
+
+/** The page's date from its `<meta name|property=… content=…>` tags, when it has one. */
+export function metaDate(html: string): string | undefined {
+  const found = new Map<string, string>();
+  for (const tag of html.slice(0, 65_536).match(/<meta\b[^>]*>/gi) ?? []) {
+    const name = /\b(?:name|property|http-equiv)\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1]?.toLowerCase();
+    const content = /\bcontent\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1];
+    if (name && content !== undefined && !found.has(name)) found.set(name, content);
+  }
+  for (const name of META_DATE_NAMES) {
+    const date = isoTimestampDate(found.get(name));
+    if (date) return date;
+  }
+  return undefined;
 }
 
 /** The warning for hidden content that was left out. */

@@ -24,7 +24,10 @@ export interface FakePdfJs extends PdfJs {
 }
 
 /** A fake pdf.js whose documents have `pages`, or whose opening fails with `openError`. */
-export function fakePdfJs(pages: FakePage[], options: { openError?: unknown; title?: string } = {}): FakePdfJs {
+export function fakePdfJs(
+  pages: FakePage[],
+  options: { openError?: unknown; title?: string; info?: Record<string, unknown> } = {},
+): FakePdfJs {
   const fake: FakePdfJs = {
     destroyed: 0,
     params: [],
@@ -34,7 +37,8 @@ export function fakePdfJs(pages: FakePage[], options: { openError?: unknown; tit
         ? Promise.reject(options.openError)
         : Promise.resolve({
             numPages: pages.length,
-            getMetadata: () => Promise.resolve({ info: options.title ? { Title: options.title } : {} }),
+            getMetadata: () =>
+              Promise.resolve({ info: { ...(options.title ? { Title: options.title } : {}), ...options.info } }),
             getPage: (number: number) => {
               const page = pages[number - 1];
               if (page instanceof Error) return Promise.reject(page);

@@ -37,6 +37,32 @@ function parse(bytes: Uint8Array, limits: Partial<ArchiveLimits> = {}, name = 'g
 const MB = 1024 * 1024;
 
 describe('DOCX parser: checks before mammoth', () => {
+  it('takes the title and the date from the core properties (modified, else created)', async () => {
+    const core = (fields: string) =>
+      strToU8(
+        '<?xml version="1.0"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
+          'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
+          `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${fields}</cp:coreProperties>`,
+      );
+    const body = documentXml(paragraph('Hello.'));
+    const both = await parse(
+      wordPackage(body, {
+        'docProps/core.xml': core(
+          '<dc:title>Freezer SOP</dc:title><dcterms:created xsi:type="dcterms:W3CDTF">2023-04-02T08:00:00Z</dcterms:created>' +
+            '<dcterms:modified xsi:type="dcterms:W3CDTF">2025-06-10T15:30:00Z</dcterms:modified>',
+        ),
+      }),
+    ).result;
+    expect(both).toMatchObject({ title: 'Freezer SOP', date: '2025-06-10' });
+    const created = await parse(
+      wordPackage(body, {
+        'docProps/core.xml': core('<dcterms:created xsi:type="dcterms:W3CDTF">2023-04-02T08:00:00Z</dcterms:created>'),
+      }),
+    ).result;
+    expect(created.date).toBe('2023-04-02');
+    expect((await parse(wordPackage(body)).result).date).toBe('1970-01-01');
+  });
+
   it('hands mammoth only the XML parts, as stored entries, and makes sections of its HTML', async () => {
     const { mammoth, result } = parse(
       wordPackage(documentXml(paragraph('Hello.')), { 'word/media/image1.png': new Uint8Array(5000) }),

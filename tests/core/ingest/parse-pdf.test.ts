@@ -14,7 +14,13 @@ const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]);
 
 function parse(
   pages: FakePage[],
-  options: { password?: string; pageTimeoutMs?: number; openError?: unknown; title?: string } = {},
+  options: {
+    password?: string;
+    pageTimeoutMs?: number;
+    openError?: unknown;
+    title?: string;
+    info?: Record<string, unknown>;
+  } = {},
 ) {
   const pdfjs = fakePdfJs(pages, options);
   const parser = createPdfParser({
@@ -26,6 +32,16 @@ function parse(
 }
 
 describe('PDF parser (fake pdf.js)', () => {
+  it('dates the document by its /ModDate, else /CreationDate, unless its text states a date', async () => {
+    const pages = [bodyLines(['Boiler notes.', 'The valve is red.'])];
+    const modified = await parse(pages, { info: { ModDate: "D:20250301120000+01'00'", CreationDate: 'D:20240101' } })
+      .result;
+    expect(modified.date).toBe('2025-03-01');
+    expect((await parse(pages, { info: { CreationDate: 'D:20240115093000Z' } }).result).date).toBe('2024-01-15');
+    const stated = [bodyLines(['Boiler notes', 'Issued: 2 June 2025', 'The valve is red.'])];
+    expect((await parse(stated, { info: { ModDate: 'D:20250301' } }).result).date).toBe('2025-06-02');
+  });
+
   it('reads lines top to bottom and left to right, with spaces only at gaps', async () => {
     const page = [
       item('second line', 56, 686),
@@ -69,6 +85,7 @@ describe('PDF parser (fake pdf.js)', () => {
       },
     ).result;
     expect(document.title).toBe('Boiler Notes');
+    expect(document.date).toBe('1970-01-01');
     expect(document.sections.map(({ id, heading, page }) => ({ id, heading, page }))).toEqual([
       { id: 'p1', heading: '', page: 1 },
       { id: 'p2', heading: '', page: 2 },

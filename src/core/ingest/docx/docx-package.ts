@@ -6,6 +6,7 @@
  */
 import { RagError } from '../../errors.js';
 import { isOleFile, isRtfFile, isZipFile, startsWith } from '../sniff.js';
+import { isoTimestampDate } from '../stated-metadata.js';
 import { removeHiddenRuns } from './hidden-runs.js';
 import type { ScannedZip } from './zip-scan.js';
 
@@ -15,6 +16,8 @@ export interface WordPackage {
   warnings: string[];
   /** `dc:title` of the core properties, when set. */
   title?: string;
+  /** ISO date of the core properties (`dcterms:modified`, else `dcterms:created`), when set. */
+  date?: string;
 }
 
 /** Entries the pre-scan inflates: XML and relationship parts only. */
@@ -73,8 +76,10 @@ export function prepareWordPackage(zip: ScannedZip, file: string): WordPackage {
   if (external > 0) {
     warnings.push(`${external} external reference${external === 1 ? '' : 's'} (linked images or files) not fetched.`);
   }
-  const title = coreTitle(text(zip, 'docProps/core.xml') ?? '');
-  return title ? { parts, warnings, title } : { parts, warnings };
+  const core = text(zip, 'docProps/core.xml') ?? '';
+  const title = coreTitle(core);
+  const date = coreDate(core);
+  return { parts, warnings, ...(title ? { title } : {}), ...(date ? { date } : {}) };
 }
 
 /** External relationships other than hyperlinks: linked images, OLE objects, templates… */
@@ -90,4 +95,10 @@ function coreTitle(core: string): string | undefined {
   const raw = /<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1];
   const title = raw?.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name] ?? '').trim();
   return title && title.length <= 300 ? title : undefined;
+}
+
+/** The core properties' date: when it was last modified, else created. */
+function coreDate(core: string): string | undefined {
+  const stamp = (name: string) => new RegExp(`<dcterms:${name}\\b[^>]*>([^<]*)</dcterms:${name}>`).exec(core)?.[1];
+  return isoTimestampDate(stamp('modified')) ?? isoTimestampDate(stamp('created'));
 }

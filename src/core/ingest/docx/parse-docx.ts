@@ -54,6 +54,7 @@ async function parseDocx(input: ParserInput, options: DocxParserOptions): Promis
     fields: {},
     foundTitle: word.title ?? headings[0]?.text,
     modified: input.modified,
+    ...(word.date ? { propertyDate: word.date } : {}),
     warnings,
   });
 }

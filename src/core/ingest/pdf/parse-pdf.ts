@@ -11,6 +11,7 @@ import { withDeadline } from '../deadline.js';
 import { makeDocument } from '../make-document.js';
 import type { ParseOptions } from '../parse-document.js';
 import { requireText } from '../require-text.js';
+import { pdfDate } from '../stated-metadata.js';
 import { layoutLines, visibleCharacters, type PdfLine } from './pdf-layout.js';
 import { pageErrorReason, pdfOpenError } from './pdf-errors.js';
 import { pdfSections } from './pdf-sections.js';
@@ -111,6 +112,7 @@ async function readPages(
 async function toDocument(input: ParserInput, pdf: PdfDocument, read: PageTexts): Promise<SourceDocument> {
   const { text, headings, pageStarts } = assemblePdfText(read.pages);
   requireText(text, input.name);
+  const info = await metadataInfo(pdf);
   return makeDocument({
     sourceName: input.name,
     format: 'pdf',
@@ -118,8 +120,9 @@ async function toDocument(input: ParserInput, pdf: PdfDocument, read: PageTexts)
     textOffset: 0,
     sections: pdfSections(headings, pageStarts, text),
     fields: {},
-    foundTitle: (await metadataTitle(pdf)) ?? headings[0]?.text,
+    foundTitle: info.title ?? headings[0]?.text,
     modified: input.modified,
+    ...(info.date ? { propertyDate: info.date } : {}),
     warnings: read.warnings,
     partial: read.partial,
     pageCount: pdf.numPages,
@@ -127,13 +130,14 @@ async function toDocument(input: ParserInput, pdf: PdfDocument, read: PageTexts)
   });
 }
 
-/** The PDF's `/Title`, when it has a usable one. */
-async function metadataTitle(pdf: PdfDocument): Promise<string | undefined> {
+/** The PDF's `/Title`, when it has a usable one, and its date (`/ModDate`, else `/CreationDate`). */
+async function metadataInfo(pdf: PdfDocument): Promise<{ title?: string; date?: string }> {
   try {
-    const info = (await pdf.getMetadata()).info as { Title?: unknown } | undefined;
+    const info = (await pdf.getMetadata()).info as Record<string, unknown> | undefined;
     const title = typeof info?.Title === 'string' ? info.Title.replace(/\s+/g, ' ').trim() : '';
-    return title && title.length <= 300 ? title : undefined;
+    const date = pdfDate(info?.ModDate) ?? pdfDate(info?.CreationDate);
+    return { ...(title && title.length <= 300 ? { title } : {}), ...(date ? { date } : {}) };
   } catch {
-    return undefined;
+    return {};
   }
 }
