@@ -79,6 +79,7 @@ describe('App', () => {
       revision: '1',
       date: '2026-01-01',
       supersedes: [],
+      statedSupersedes: [],
       sourceName: 'g.md',
       passages: 1,
       format: 'markdown',
@@ -108,5 +109,37 @@ describe('App', () => {
       retrieval: { viewer: 'staff' },
     });
     await waitFor(() => expect(screen.getAllByTestId('document')).toHaveLength(2));
+  });
+
+  it("shows, on a document's row, what its own text says it supersedes and the sentence that says so", async () => {
+    const connection = new FakeConnection();
+    const session = new Session(connection);
+    render(App, { session });
+    const starting = session.start();
+    const sentence = 'This bulletin supersedes the filter interval given in section 5 of the HVAC manual.';
+    connection.last('open').resolve({
+      ...MEMORY,
+      storage: { kind: 'indexeddb', restore: 'restored', restoreMs: 1 },
+      documents: [
+        {
+          id: 'bulletin',
+          title: 'Bulletin FB-12',
+          revision: 'r1',
+          date: '2025-06-02',
+          access: 'public',
+          supersedes: [],
+          statedSupersedes: [{ target: 'hvac-manual', cites: ['hvac-manual#5'], partial: true, sentence }],
+          sourceName: 'bulletin.txt',
+          passages: 1,
+          format: 'text',
+          warnings: [],
+          partial: false,
+        },
+      ],
+    });
+    await starting;
+    const stated = await screen.findByTestId('stated-supersedes');
+    expect(stated.textContent).toContain('says it supersedes hvac-manual#5');
+    expect(stated.textContent).toContain(sentence);
   });
 });

@@ -5,6 +5,7 @@
 import { passageVector } from '../../core/index/search-index.js';
 import { upsertDocument } from '../../core/index/update-index.js';
 import { engineBuster, type Engine } from '../../core/pipeline/engine.js';
+import { statedSupersessions } from '../../core/retrieve/stated-supersession.js';
 import { sameBuster } from '../../core/pipeline/persist.js';
 import type { Passage, SourceDocument } from '../../core/types.js';
 import { packVectors, unpackVectors, type DocumentFacts, type DocumentRecord } from './library-store.js';
@@ -40,6 +41,7 @@ export function recordIsCurrent(engine: Engine, record: DocumentRecord): boolean
 
 /** The library as the page lists it, sorted by title. */
 export function summarise(engine: Engine, facts: ReadonlyMap<string, DocumentFacts>): DocumentSummary[] {
+  const stated = statedSupersessions(engine.index);
   return [...engine.index.documents.values()]
     .map((document) => ({
       ...summaryFacts(facts.get(document.id)),
@@ -49,6 +51,9 @@ export function summarise(engine: Engine, facts: ReadonlyMap<string, DocumentFac
       date: document.date,
       access: document.access,
       supersedes: [...document.supersedes],
+      statedSupersedes: stated
+        .filter((relation) => relation.by === document.id)
+        .map(({ target, cites, partial, sentence }) => ({ target, cites: [...cites], partial, sentence })),
       sourceName: document.sourceName,
       passages: document.cites.length,
     }))

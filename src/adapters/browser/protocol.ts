@@ -59,6 +59,14 @@ export interface StorageInfo {
   notice?: StorageNotice;
 }
 
+/** A supersession a document states in its text: the passages it replaces and the sentence that says so. */
+export interface StatedSupersedes {
+  target: string;
+  cites: string[];
+  partial: boolean;
+  sentence: string;
+}
+
 /** One document of the library, as the library panel shows it. */
 export interface DocumentSummary {
   id: string;
@@ -67,6 +75,8 @@ export interface DocumentSummary {
   date: string;
   access: AccessLabel;
   supersedes: string[];
+  /** What its own text says it supersedes ("This bulletin supersedes … section 5 …"), resolved in the library. */
+  statedSupersedes: StatedSupersedes[];
   sourceName: string;
   passages: number;
   format: DocumentFormat;

@@ -8,6 +8,7 @@ import { analyseQuestion } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
 import { resolveBridge } from '../retrieve/bridge.js';
 import { rerankPassages } from '../retrieve/rerank.js';
+import { supersessionMap } from '../retrieve/supersession.js';
 import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } from '../retrieve/retrieve.js';
 import type { CallOptions, GenerateResult } from '../ports.js';
 import type { Prompt, QuestionPart, RetrievedPassage, TraceStep, Verdict } from '../types.js';
@@ -167,12 +168,16 @@ function citedPassages(
 ): RetrievedPassage[] {
   const have = new Set(shown.map((item) => item.passage.cite));
   const added: RetrievedPassage[] = [];
+  let successors: ReturnType<typeof supersessionMap> | undefined;
   for (const { id } of parseCitations(answer, (cite) => engine.index.documents.has(cite))) {
     for (const passage of engine.index.passages.values()) {
       if (!citationNames(id, passage) || have.has(passage.cite) || !access.includes(passage.access)) continue;
       have.add(passage.cite);
       const rank = shown.length + added.length + 1;
-      added.push({ passage, rank, score: 0, termCoverage: 0, parts: [], supersededBy: [], addedByCitation: true });
+      // What supersedes it is marked as for a retrieved passage, so that citing it is flagged alike.
+      successors ??= supersessionMap(engine.index, access);
+      const supersededBy = [...new Set(successors.get(passage.cite)?.ids ?? [])];
+      added.push({ passage, rank, score: 0, termCoverage: 0, parts: [], supersededBy, addedByCitation: true });
     }
   }
   return added;

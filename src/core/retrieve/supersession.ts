@@ -1,11 +1,13 @@
 /**
  * Supersession: front matter `supersedes` names a whole document (`dw480-manual-v2`) or one
- * section (`wm720-manual#6`). A retrieved passage that something readable supersedes is marked,
- * and the passage that supersedes it is brought in right after it, so that the generator and the
- * checker see both and can say which is authoritative.
+ * section (`wm720-manual#6`), and the documents' own words say it too ("this bulletin supersedes
+ * section 5 of the HVAC manual": `stated-supersession.ts`). A retrieved passage that something
+ * readable supersedes is marked, and the passage that supersedes it is brought in right after it,
+ * so that the generator and the checker see both and can say which is authoritative.
  */
 import type { SearchIndex } from '../index/search-index.js';
 import type { AccessLabel, Passage, QuestionPart, RetrievedPassage } from '../types.js';
+import { statedSupersessions } from './stated-supersession.js';
 import { passageTerms, termCoverage } from './term-coverage.js';
 
 /** What supersedes a passage: ids to show (the matching section, else the whole document) and the candidate passages. */
@@ -32,6 +34,18 @@ export function supersessionMap(index: SearchIndex, access: readonly AccessLabel
         entry.passages.push(...(sameSection.length > 0 ? sameSection : own));
         successors.set(cite, entry);
       }
+    }
+  }
+  for (const relation of statedSupersessions(index)) {
+    const document = index.documents.get(relation.by);
+    if (!document || !access.includes(document.access)) continue;
+    const own = document.cites.flatMap((cite) => index.passages.get(cite) ?? []);
+    for (const cite of relation.cites) {
+      const entry = successors.get(cite) ?? { ids: [], passages: [] };
+      if (entry.ids.includes(document.id)) continue;
+      entry.ids.push(document.id);
+      entry.passages.push(...own);
+      successors.set(cite, entry);
     }
   }
   return successors;

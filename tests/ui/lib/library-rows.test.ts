@@ -9,6 +9,7 @@ const doc = (id: string, access = 'public'): DocumentSummary => ({
   date: '2026-01-01',
   access,
   supersedes: [],
+  statedSupersedes: [],
   sourceName: `${id}.md`,
   passages: 2,
   format: 'markdown',

@@ -25,6 +25,7 @@ const DOCUMENT = {
   revision: '1',
   date: '2026-01-01',
   supersedes: [],
+  statedSupersedes: [],
   access: 'public',
   sourceName: 'guide.md',
   passages: 1,
