@@ -200,6 +200,9 @@ const PERIOD_WORDS: Record<string, number> = {
   annual: YEAR,
 };
 const TIME_UNIT = String.raw`(year|month|week|day|hour|minute)s?`;
+/** Words that make "N <word> a day" a measure or a duration, not a count of things in a period. */
+const MEASURE_WORD =
+  /^(?:kg|kilo(?:gram)?s?|grams?|mm|cm|km|met(?:re|er)s?|lit(?:re|er)s?|ml|kwh?|watts?|volts?|amps?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|times|percent|per|every|each|euros?|dollars?|pounds?|cents?|degrees?|more|less|fewer|extra|of|or|and|to)$/i;
 
 /** "every 4 weeks", "every other day", "weekly", "twice a year", "every 30 cycles". */
 function findFrequencies(text: string): Quantity[] {
@@ -231,6 +234,25 @@ function findFrequencies(text: string): Quantity[] {
     result.push({
       raw: match[0],
       value,
+      unit: 's',
+      dimension: 'frequency',
+      start: match.index,
+      end: match.index + match[0].length,
+    });
+  }
+  // "two whole-building drills a year", "3 inspections per month": a count of things in a period.
+  const counted = new RegExp(
+    String.raw`\b(${WORD_NUMBER}|\d+)((?:\s+[a-z][a-z-]{2,}){1,4}?)\s+(?:a|an|per|each) ${TIME_UNIT}\b`,
+    'gi',
+  );
+  for (const match of text.matchAll(counted)) {
+    const words = (match[2] ?? '').trim().split(/\s+/);
+    if (words.some((word) => MEASURE_WORD.test(word))) continue; // "2 kg a day" is a measure
+    const count = parseNumber(match[1] ?? '') ?? 0;
+    if (count < 1 || count > 1000) continue;
+    result.push({
+      raw: match[0],
+      value: unitSeconds(match[3] ?? 'day') / count,
       unit: 's',
       dimension: 'frequency',
       start: match.index,

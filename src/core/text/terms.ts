@@ -46,6 +46,7 @@ const QUESTION_STOP_WORDS = [
   'often',
   'also',
   'use',
+  'uses',
   'used',
   'using',
   'one',

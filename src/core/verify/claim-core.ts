@@ -3,16 +3,30 @@
  * "Sources disagree:", an attribution to a source ("The v2 manual says", "According to the FAQ,")
  * and the quotation marks around a quote.
  */
+import { contentTerms } from '../text/terms.js';
 import { DISAGREEMENT_LEAD } from './statement-kinds.js';
 
 const CONNECTIVE =
-  /^(?:and|but|also|however|moreover|additionally|furthermore|so|then|yes|no|in addition|note that|please note(?: that)?|whereas|while|although)\b[,:]?\s*/i;
+  /^(?:yes|no)\.\s+|^(?:and|but|also|however|moreover|additionally|furthermore|so|then|yes|no|in addition|note that|please note(?: that)?|whereas|while|although)\b[,:]?\s*/i;
 /** Words that name a source, so that "The v2 manual says …" is an attribution, not content. */
 const SOURCE_NOUN =
-  /\b(?:manual|guide|bulletin|notice|card|sheet|catalogue|catalog|policy|faq|document|passage|source|section|table|thread|post|reply|note|leaflet|label|revision|v\d+)\b|\(\s*v?\d/i;
+  /\b(?:manual|guide|bulletin|notice|card|sheet|catalogue|catalog|policy|faq|document|passage|source|section|table|thread|post|reply|note|leaflet|label|revision|edition|version|errata|erratum|schedule|procedure|sop|handbook|memo|circular|plan|v\d+)\b|\(\s*v?\d/i;
 const ATTRIBUTION =
-  /^([^"“.]{0,160}?)\b(?:says?|states?|notes?|reads?|specif(?:ies|y)|explains?|indicates?|lists?|mentions?|gives?)(?: that)?[:,]?\s+/i;
+  /^([^"“.]{0,160}?)\b(?:says?|said|states?|stated|notes?|noted|reads?|specif(?:ies|y|ied)|explains?|indicates?|lists?|listed|mentions?|gives?|gave|prints?|printed|shows?|showed)(?: that)?[:,]?\s+/i;
 const ACCORDING = /^according to [^,]{1,120},\s*/i;
+/**
+ * A closing attribution: "… 3 hours according to the Parking Policy, last updated in March 2025",
+ * "… costs $50 under the 2025-26 charges schedule", "… (per section 5 of the manual)". It names
+ * the source, not the fact; the source's revision and date are the citation's business.
+ */
+const CLOSING_ATTRIBUTION = new RegExp(
+  String.raw`[,;]?\s*\(?\b(?:according to|under|per|as (?:stated|given|set out|listed|printed|specified) in|in line with)\s+` +
+    // A few words naming the source ("Revision 4 of the fire safety"), never a place or a purpose ("the sink as described in").
+    String.raw`(?:(?!(?:in|on|at|under|as|by|with|for|to|from|into|described|shown)\b)[\w'’-]+\s+){0,5}?` +
+    String.raw`(?:manual|guide|bulletin|notice|sheet|policy|faq|document|revision|edition|version|errata|schedule|procedure|sop|handbook|memo|circular|plan)s?\b` +
+    String.raw`(?:[^.;()]{0,60})\)?$`,
+  'i',
+);
 
 /** The core of `claim` to be checked against the cited passages. */
 export function claimCore(claim: string): string {
@@ -26,6 +40,9 @@ export function claimCore(claim: string): string {
     if (text === before) break;
   }
   text = text.trim().replace(/[.!?]+$/, '');
+  const closing = CLOSING_ATTRIBUTION.exec(text);
+  // Only when something is left to check: "The schedule is in the manual" stays whole.
+  if (closing && contentTerms(text.slice(0, closing.index)).length >= 2) text = text.slice(0, closing.index);
   const quoted = /^["“']([^"”]+)["”']$/.exec(text);
   return (quoted?.[1] ?? text).trim().replace(/[.!?]+$/, '');
 }

@@ -3,9 +3,10 @@
  * A citation belongs to the clause it closes; a citation at the end of a sentence (before or
  * after its full stop) belongs to that sentence's clauses that have none of their own.
  */
+import { extractQuantities, quantityStated } from '../text/quantities.js';
 import { plainUnitText, splitUnits, type TextUnit } from '../text/sentences.js';
 import { parseCitations, type CitationRef } from './citations.js';
-import { statementKind, type StatementKind } from './statement-kinds.js';
+import { SOURCE_TALK, statementKind, type StatementKind } from './statement-kinds.js';
 
 /** A sentence or clause of an answer. */
 export interface AnswerStatement {
@@ -44,7 +45,24 @@ export function segmentAnswer(answer: string, isKnown?: (id: string) => boolean)
   }
   attachTrailing(units, groups);
   for (const clauses of units) inheritSentenceCites(clauses);
-  return units.flat();
+  return concludingSourceTalk(units.flat());
+}
+
+/**
+ * An uncited closing remark about the sources whose values the answer has already stated with a
+ * citation ("…18 persons [errata]. The guide prints 21 [guide], but the errata sheet corrects
+ * that figure, so 18 is the limit.") asserts nothing new: it is not a claim. One that brings a
+ * value of its own stays a claim, and uncited.
+ */
+function concludingSourceTalk(statements: AnswerStatement[]): AnswerStatement[] {
+  return statements.map((statement, index) => {
+    if (statement.kind !== 'claim' || statement.cites.length > 0 || !SOURCE_TALK.test(statement.text)) return statement;
+    const earlier = statements.slice(0, index).filter((other) => other.kind === 'claim' && other.cites.length > 0);
+    if (earlier.length === 0) return statement;
+    const stated = extractQuantities(earlier.map((other) => other.text).join('\n'));
+    const values = extractQuantities(statement.text).filter((value) => value.dimension !== 'identifier');
+    return values.every((value) => quantityStated(value, stated)) ? { ...statement, kind: 'meta' as const } : statement;
+  });
 }
 
 /** The claims of `answer`: statements that assert something (see `statementKind`). */

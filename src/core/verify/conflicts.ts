@@ -11,6 +11,11 @@ import { partStatements, passageModels, type PartStatement } from './statements.
 
 /** Two values of one fact further apart than this factor are taken for different facts (30 minutes vs 5 years). */
 export const SAME_FACT_RATIO = 20;
+/**
+ * Least share of the shorter sentence's terms that two sentences stating values must share to be
+ * two versions of one fact (on the development sets: unrelated pairs 0.05–0.30, versions 0.38–1).
+ */
+export const SAME_FACT_OVERLAP = 0.35;
 /** Least term overlap (Jaccard) of two rows naming identifiers, or of two sentences of opposite polarity, to be one fact. */
 export const SAME_STATEMENT_OVERLAP = 0.5;
 
@@ -97,6 +102,10 @@ function valueConflict(left: PartStatement[], right: PartStatement[]): Pair | un
   for (const x of leftOnly) {
     for (const y of rightOnly) {
       if (!comparable(x, y, leftValues, rightValues)) continue;
+      // The kitchenette tap's filter (every 6 months) and the air handlers' (every 60 days) both
+      // bear on "how often is the kitchenette tap's filter replaced", yet share hardly a word:
+      // two values are versions of one fact only when their sentences say much the same.
+      if (sharedShare(x.terms, y.terms) < SAME_FACT_OVERLAP) continue;
       const score = x.relevance + y.relevance + overlap(x.terms, y.terms);
       if (!best || score > best.score) best = { pair: [x, y, 'value'], score };
     }
@@ -132,6 +141,13 @@ function polarityConflict(left: PartStatement[], right: PartStatement[]): Pair |
     }
   }
   return undefined;
+}
+
+/** Shared terms as a share of the smaller set (the overlap coefficient). */
+function sharedShare(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  return shared / Math.max(1, Math.min(a.size, b.size));
 }
 
 function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {

@@ -119,14 +119,31 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
     .filter((identifier) => {
       const key = identifier.key ?? '';
       const holding = units.filter((unit) => extractQuantities(unit).some((quantity) => quantity.key === key));
-      return (
-        holding.length > 0 &&
-        !holding.some(
-          (unit) => weightedShare(terms, new Set(checkTerms(unit)), termWeight, 'narrower') >= SUPPORT_THRESHOLD,
-        )
-      );
+      if (holding.length === 0) return false;
+      // The words around the code in the claim, not the whole claim: "…cabinet on P1 is free of
+      // charge" binds P1 to the cabinet, whatever else the sentence joins to it.
+      const near = claimTerms(wordsAround(core, identifier.start, identifier.end, IDENTIFIER_WINDOW));
+      const local = near.length >= 2 ? near : terms;
+      const bar = near.length >= 2 ? VALUE_BINDING_THRESHOLD : SUPPORT_THRESHOLD;
+      return !holding.some((unit) => weightedShare(local, new Set(checkTerms(unit)), termWeight, 'narrower') >= bar);
     })
     .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
+}
+
+/** Words on each side of a code that tell what the code is about. */
+const IDENTIFIER_WINDOW = 6;
+
+/** The text of up to `count` words on each side of `start`–`end` in `text`, within its clause. */
+function wordsAround(text: string, start: number, end: number, count: number): string {
+  const before =
+    text
+      .slice(0, start)
+      .split(/[;:]|,\s*(?=\w+\s+\w)/)
+      .pop() ?? '';
+  const after = text.slice(end).split(/[;:]/)[0] ?? '';
+  const left = before.split(/\s+/).filter(Boolean).slice(-count);
+  const right = after.split(/\s+/).filter(Boolean).slice(0, count);
+  return [...left, ...right].join(' ');
 }
 
 /**
@@ -184,18 +201,26 @@ function closestSentence(
  * detergent" matches a passage saying both, clause by clause.
  */
 function polarityMismatch(core: string, evidence: readonly string[]): string | undefined {
-  const clauses = splitClauses(core);
+  // A colon joins two statements too: "NVLink is useful: it gives a clear benefit over PCIe".
+  const clauses = splitClauses(core).flatMap((clause) => clause.split(/:\s+(?=\S)/));
   for (const clause of clauses.length > 1 ? clauses : [core]) {
     const terms = claimTerms(clause);
     if (terms.length === 0) continue;
     const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
     const sentence = closestSentence(terms, evidence, values);
-    const closest = sentence === undefined ? undefined : closestClause(terms, sentence);
-    if (closest !== undefined && polarityDiffers(clause, closest))
+    if (sentence === undefined) continue;
+    // A sentence that shares only part of the clause ("batteries must not be charged in the cage"
+    // for "charging batteries in the cabinet is free") says nothing about its polarity.
+    if (weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower') < POLARITY_SHARE) continue;
+    const closest = closestClauses(terms, sentence);
+    if (closest.every((candidate) => polarityDiffers(clause, candidate)))
       return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
   }
   return undefined;
 }
+
+/** Least weighted share of a claim clause's terms its closest evidence sentence must hold for their polarities to be compared. */
+export const POLARITY_SHARE = 0.7;
 
 /** Where a sentence splits into clauses for polarity: semicolons, joins, and ", which". */
 const CLAUSE_JOINS = /\s*(?:;|,\s*(?:and|but|or|while|which)\b|\s(?:and|but|while|whereas)\s(?=[\w'’]+\s+\w))\s*/i;
@@ -205,18 +230,16 @@ function splitClauses(sentence: string): string[] {
 }
 
 /**
- * The clause of `sentence` that shares most of `terms`: a negation elsewhere in the sentence
- * ("takes about 30 minutes and does not affect your warranty") does not flip the claim's part.
+ * The clauses of `sentence` that share most of `terms` (all of them when tied: "one drill is
+ * announced in advance and one is unannounced" has two for "announced"): a negation elsewhere in
+ * the sentence ("takes about 30 minutes and does not affect your warranty") does not flip the claim's part.
  */
-function closestClause(terms: string[], sentence: string): string {
+function closestClauses(terms: string[], sentence: string): string[] {
   const clauses = splitClauses(sentence);
-  if (clauses.length < 2) return sentence;
-  let best = { clause: sentence, share: -1 };
-  for (const clause of clauses) {
-    const share = weightedShare(terms, new Set(checkTerms(clause)), termWeight, 'narrower');
-    if (share > best.share) best = { clause, share };
-  }
-  return best.clause;
+  if (clauses.length < 2) return [sentence];
+  const shares = clauses.map((clause) => weightedShare(terms, new Set(checkTerms(clause)), termWeight, 'narrower'));
+  const best = Math.max(...shares);
+  return clauses.filter((_, index) => (shares[index] ?? 0) >= best - 1e-9);
 }
 
 /** The default `ClaimJudge`: `judgeLexically` behind the port. */

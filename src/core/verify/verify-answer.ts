@@ -76,7 +76,14 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
       )
     : new Set<number>();
   const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning);
-  const cited = [...citations.values()].flatMap((citation) => citation.passages);
+  // A whole document cited ("[parking-policy]") cites the passages its claims were judged on, not
+  // every passage of it: one superseded fee in a policy does not make its visitor rules superseded.
+  const judgedOn = new Set(claims.flatMap((claim) => (claim.evidence ? [claim.evidence.cite] : [])));
+  const cited = [...citations.values()].flatMap((citation) =>
+    citation.passages.length > 1 && !citation.id.includes('#')
+      ? citation.passages.filter((item) => judgedOn.has(item.passage.cite))
+      : citation.passages,
+  );
   const warnings: RagWarning[] = [
     ...coverage.warnings,
     ...invalidCitationWarnings(citations, drafts),

@@ -8,6 +8,18 @@ describe('claimCore', () => {
     ['DW-480 Owner Manual (v2, 2025-03-10) says "Clean it every 2 weeks"', 'Clean it every 2 weeks'],
     ['According to the FAQ, salt is needed above 7 °dH.', 'salt is needed above 7 °dH'],
     ['The display says E24.', 'The display says E24'],
+    [
+      'Wardens attend a refresher every 12 months under Revision 4 of the fire safety plan.',
+      'Wardens attend a refresher every 12 months',
+    ],
+    [
+      'Visitors may park for up to 3 hours according to the Parking Policy, last updated in March 2025.',
+      'Visitors may park for up to 3 hours',
+    ],
+    ['A replacement card costs $50 under the 2025-26 charges schedule.', 'A replacement card costs $50'],
+    ['Store it under the sink as described in the manual.', 'Store it under the sink as described in the manual'],
+    ['The guide prints 21 persons.', '21 persons'],
+    ['No. Charging in the cabinet is free.', 'Charging in the cabinet is free'],
   ])('%s → %s', (claim, core) => {
     expect(claimCore(claim)).toBe(core);
   });
