@@ -42,6 +42,8 @@ const SETS: readonly AnswerSet[] = [
   { name: 'blind-s10-heldout', corpus: '../shared/evalsets/emanual-s10/corpus', use: 'held-out' },
   { name: 'blind-stici-dev', corpus: '../shared/evalsets/stici-singletopic/corpus', use: 'development' },
   { name: 'blind-stici-heldout', corpus: '../shared/evalsets/stici-singletopic/corpus', use: 'held-out' },
+  { name: 'blind-authority-dev', corpus: 'tests/fixtures/blind-authority-dev/corpus', use: 'development' },
+  { name: 'blind-authority-heldout', corpus: 'tests/fixtures/blind-authority-heldout/corpus', use: 'held-out' },
 ];
 
 const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);

@@ -1,8 +1,8 @@
 /**
  * `npm run eval:table [-- --sets a,b] [--embedders DIR,DIR | --embedders none] [--rerankers DIR,DIR]`
  *
- * The evaluation over the sample set and every set in ../shared/evalsets (or those given with
- * --sets), printed as the Markdown table kept in evals/README.md, one row per setting:
+ * The evaluation over the sample set, every set in ../shared/evalsets and the blind authority
+ * sets in tests/fixtures (or the evalsets given with --sets), printed as the Markdown table kept in evals/README.md, one row per setting:
  * - the built-in hashing embedder with lexical, vector and hybrid retrieval (both fusions);
  * - every real embedding model laid out by `npm run models:local` (or given with --embedders),
  *   with vector and hybrid (RRF) retrieval;
@@ -153,6 +153,13 @@ async function main(): Promise<void> {
       ? readdirSync(root).filter((name) => existsSync(join(root, name, 'questions.jsonl')))
       : [];
   for (const name of names) sets.push([name, join(root, name, 'corpus'), join(root, name, 'questions.jsonl')]);
+  // The project's own blind sets with a corpus of their own (documents that state their authority in words).
+  for (const name of ['blind-authority-dev', 'blind-authority-heldout']) {
+    const folder = join('tests/fixtures', name);
+    if (!values.sets && existsSync(join(folder, 'corpus'))) {
+      sets.push([name, join(folder, 'corpus'), join(folder, 'questions.jsonl')]);
+    }
+  }
   const embedders = list(values.embedders, laidOutModels);
   if (values.embedders === undefined && embedders.length === 0) {
     console.error(
