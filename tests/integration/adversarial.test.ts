@@ -76,8 +76,8 @@ describe('adversarial answers written with the checker', () => {
 
 /** Measured on each set (evals/README.md), last when a change improved it: a change may improve them, not worsen them. */
 const MEASURED = [
-  { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 9 },
-  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 20 },
+  { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 8 },
+  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 18 },
   { folder: 'tests/fixtures/adversarial-heldout-2', detected: 12, falseAlarms: 13 },
 ];
 
@@ -108,7 +108,7 @@ const REAL = [
     folder: 'tests/fixtures/blind-s10-dev',
     corpus: '../shared/evalsets/emanual-s10/corpus',
     detected: 24,
-    falseAlarms: 23,
+    falseAlarms: 22,
   },
   {
     folder: 'tests/fixtures/blind-stici-dev',
@@ -116,7 +116,7 @@ const REAL = [
     // 27 before polarity was compared only with a sentence holding most of the claim (0.7 of its
     // terms): one faulty answer (U032) shared too little with the sentence that negates it.
     detected: 26,
-    falseAlarms: 21,
+    falseAlarms: 20,
   },
 ];
 

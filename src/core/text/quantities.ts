@@ -102,6 +102,9 @@ const NUMBER = new RegExp(
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAME = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 
+/** Words that make a bare "C" after a number read as degrees. */
+const TEMPERATURE_TALK = /\b(?:temperatures?|temp|degrees?|hot|hotter|cool|cooler|cold|colder|warm|warmer|heat|heats|heated|thermal|celsius)\b/i;
+
 /**
  * Every quantity in `text`, in order of appearance, with offsets into `text`. Identifiers and
  * dates are read first, then frequencies ("every 4 weeks"), then numbers with or without units;
@@ -119,6 +122,9 @@ export function extractQuantities(text: string): Quantity[] {
   };
   take(findDates(masked));
   take(findIdentifiers(masked));
+  // "1-3 C better temperatures", "heat it to 90 C": a bare C after a number is degrees Celsius
+  // where the text speaks of temperature (one character for one, so offsets stay).
+  if (TEMPERATURE_TALK.test(text)) masked = masked.replace(/(?<=\d ?)C(?![\p{L}\p{N}])/gu, '°');
   take(findFrequencies(masked));
   take(findMeasures(masked, text));
   return found.sort((a, b) => a.start - b.start);

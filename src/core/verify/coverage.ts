@@ -10,7 +10,7 @@ import { contentTerms } from '../text/terms.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { passageEvidence } from './evidence-text.js';
-import { valueAnswers } from './expected-values.js';
+import { answerDimensions, valueAnswers } from './expected-values.js';
 import { phrasesIn, rewritePhrases } from '../text/paraphrases.js';
 import {
   canonicalTerm,
@@ -316,6 +316,60 @@ export function claimAnswersByKeyTerms(
     if (partModels.length > 0 && !partModels.some((model) => modelNames(evidence).includes(model))) return false;
     return hasTerm(new Set([...claimTerms, ...checkTerms(evidence)]), second.term);
   });
+}
+
+/** How many of the passages retrieval ranked first for a part count as its best. */
+export const TOP_PASSAGES_FOR_PART = 2;
+
+/**
+ * True when a supported claim answers `part` from a passage retrieval ranked among the first for
+ * it (by words and meaning together), naming one of the part's attribute words and giving a
+ * value of the kind asked, about the part's models and names: "Press and hold both volume keys
+ * for three seconds [437]" answers "how long do I keep the accessibility shortcut pressed".
+ * A passage that retrieval found only for another part vouches for nothing here.
+ */
+export function claimOnTopPassage(
+  part: QuestionPart,
+  partIndex: number,
+  item: { core: string; passages: readonly RetrievedPassage[] },
+  given: readonly RetrievedPassage[],
+): boolean {
+  const top = new Set(
+    given
+      .filter((candidate) => candidate.parts.includes(partIndex) && !candidate.addedByCitation)
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, TOP_PASSAGES_FOR_PART)
+      .map((candidate) => candidate.passage.cite),
+  );
+  if (!item.passages.some((passage) => top.has(passage.passage.cite))) return false;
+  const { attributes } = partTerms(part);
+  const claimTerms = new Set(checkTerms(item.core));
+  if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
+  // A typed answer (a duration, an amount, a code…) stands on a value of its kind; any other (yes
+  // or no, a procedure) on the part's rarest word: "the warranty lasts 2 years" on top of the list
+  // does not answer "is water damage covered".
+  if (answerDimensions(part) ? !valueAnswers(part, extractQuantities(item.core)) : !namesRarest(part, claimTerms))
+    return false;
+  const partModels = modelNames(part.terms.join(' '));
+  const claimModels = modelNames(item.core);
+  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
+    return false;
+  return item.passages.some(
+    (passage) =>
+      top.has(passage.passage.cite) &&
+      requiredNames(part).every((name) => name.test(`${item.core}\n${passageEvidence(passage.passage)}`)),
+  );
+}
+
+/** True when `terms` hold the part's attribute word that is rarest in the library (of those it uses). */
+function namesRarest(part: QuestionPart, terms: ReadonlySet<string>): boolean {
+  const weigh = libraryWeighting(part);
+  if (!weigh) return false;
+  const unknown = new Set(part.unknownTerms ?? []);
+  const known = partTerms(part).attributes.filter((term) => !unknown.has(term));
+  if (known.length === 0) return false;
+  const rarest = known.reduce((best, term) => (weigh(term) > weigh(best) ? term : best));
+  return hasTerm(terms, rarest);
 }
 
 /**

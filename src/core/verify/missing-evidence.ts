@@ -10,12 +10,15 @@ import {
   claimAddresses,
   claimAnswersByKeyTerms,
   claimBackedAddresses,
+  claimOnTopPassage,
   givenTerms,
+  partTerms,
   PART_COVERAGE_FLOOR,
   type AddressingClaim,
 } from './coverage.js';
 import { claimCore } from './claim-core.js';
 import { partClause } from './part-clause.js';
+import { checkTerms, weightedShare } from './term-weights.js';
 
 /** The warnings, and whether any part is covered by a given passage. */
 export function missingEvidenceWarnings(
@@ -24,8 +27,11 @@ export function missingEvidenceWarnings(
   checked: readonly CheckedClaim[],
   /** Parts a supported claim addresses by meaning (meaning-coverage.ts), by index. */
   addressedByMeaning: ReadonlySet<number> = new Set(),
+  /** The answer's own statements that the documents do not answer something. */
+  abstentions: readonly string[] = [],
 ): { warnings: RagWarning[]; anyPartCovered: boolean } {
   const warnings: RagWarning[] = [];
+  const admitted = admittedParts(parts, abstentions);
   const terms = givenTerms(given);
   const supported = supportedSentences(checked);
   let anyPartCovered = false;
@@ -35,7 +41,8 @@ export function missingEvidenceWarnings(
       addressedByMeaning.has(index) ||
       supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
       backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
-      backedClaims.some((item) => claimAnswersByKeyTerms(part, item));
+      backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
+      (!admitted.has(index) && backedClaims.some((item) => claimOnTopPassage(part, index, item, given)));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
@@ -102,4 +109,24 @@ export function addressesPart(
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The parts the answer itself says the documents do not answer: for each such statement, the part
+ * sharing most of its words (the only part, when there is one). A passage's rank does not vouch
+ * for what the answer admits it could not find.
+ */
+function admittedParts(parts: readonly QuestionPart[], abstentions: readonly string[]): Set<number> {
+  const admitted = new Set<number>();
+  for (const statement of abstentions) {
+    if (parts.length === 1) {
+      admitted.add(0);
+      continue;
+    }
+    const present = new Set(checkTerms(statement));
+    const shares = parts.map((part) => weightedShare(partTerms(part).attributes, present));
+    const best = Math.max(...shares);
+    if (best > 0) admitted.add(shares.indexOf(best));
+  }
+  return admitted;
 }

@@ -75,7 +75,13 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
         statements.filter((statement) => statement.kind === 'abstention').map((statement) => statement.text),
       )
     : new Set<number>();
-  const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning);
+  const coverage = missingEvidenceWarnings(
+    parts,
+    given,
+    checked,
+    byMeaning,
+    statements.filter((statement) => statement.kind === 'abstention').map((statement) => statement.text),
+  );
   // A whole document cited ("[parking-policy]") cites the passages its claims were judged on, not
   // every passage of it: one superseded fee in a policy does not make its visitor rules superseded.
   const judgedOn = new Set(claims.flatMap((claim) => (claim.evidence ? [claim.evidence.cite] : [])));

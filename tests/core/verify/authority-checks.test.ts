@@ -13,6 +13,7 @@ import { extractQuantities } from '../../../src/core/text/quantities.js';
 import { segmentAnswer } from '../../../src/core/verify/claims.js';
 import { detectConflicts } from '../../../src/core/verify/conflicts.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
+import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
 import { engineWith } from '../../helpers/engine.js';
 import { makePassage } from './make-passage.js';
 
@@ -22,6 +23,11 @@ describe('values and wording', () => {
     const [twice] = extractQuantities('A drill is held twice a year');
     expect(counted).toMatchObject({ dimension: 'frequency', value: twice?.value });
     expect(extractQuantities('Take 2 kg a day')[0]).toMatchObject({ dimension: 'mass' });
+    expect(extractQuantities('Case design gives you 1-3 C better temperatures')[0]).toMatchObject({
+      dimension: 'temperature',
+      raw: '1-3 C',
+    });
+    expect(extractQuantities('See section 5 C of the form')[0]).toMatchObject({ dimension: 'count' });
     expect(
       judgeLexically('There are two whole-building evacuation drills a year, one announced and one unannounced', [
         'An evacuation drill is held twice a year for the whole building: one drill is announced and one is unannounced.',
@@ -131,5 +137,45 @@ describe('supersession in the verdict', () => {
     const result = await answerQuestion(engine, 'When do the supply fans run on working days?', { questionId: 'q' });
     expect(result.verdict.flags).not.toContain('superseded');
     expect(result.verdict.status).toBe('answered');
+  });
+});
+
+describe('a claim from the passage retrieved first for a part', () => {
+  const question = 'For the accessibility shortcut on both volume buttons, how long do I have to keep them pressed?';
+  const direct = {
+    ...makePassage(
+      'Direct access: Press and hold the Volume up and Volume down keys together for three seconds to turn on the service you selected.',
+      { cite: 's10#437', heading: 'Direct access' },
+    ),
+    rank: 1,
+  };
+  const other = {
+    ...makePassage('Press the Side key and the Volume down key together to take a screenshot.', { cite: 's10#50' }),
+    rank: 2,
+  };
+
+  it('addresses the part when it gives a value of the kind asked', async () => {
+    const answer = 'Press and hold the Volume up and Volume down keys together for three seconds [s10#437].';
+    const verdict = await verifyAnswer({ question, parts: analyseQuestion(question), answer, given: [direct, other] });
+    expect(verdict.flags).toEqual([]);
+  });
+
+  it('does not when the passage was retrieved for another part only, or the claim gives no value asked', async () => {
+    const forOther = { ...direct, parts: [1] };
+    const answer = 'Press and hold the Volume up and Volume down keys together for three seconds [s10#437].';
+    const elsewhere = await verifyAnswer({
+      question,
+      parts: analyseQuestion(question),
+      answer,
+      given: [other, forOther],
+    });
+    expect(elsewhere.flags).toContain('missing_evidence');
+    const noValue = await verifyAnswer({
+      question,
+      parts: analyseQuestion(question),
+      answer: 'Press and hold the Volume up and Volume down keys together [s10#437].',
+      given: [direct, other],
+    });
+    expect(noValue.flags).toContain('missing_evidence');
   });
 });
