@@ -103,7 +103,8 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH_NAME = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 
 /** Words that make a bare "C" after a number read as degrees. */
-const TEMPERATURE_TALK = /\b(?:temperatures?|temp|degrees?|hot|hotter|cool|cooler|cold|colder|warm|warmer|heat|heats|heated|thermal|celsius)\b/i;
+const TEMPERATURE_TALK =
+  /\b(?:temperatures?|temp|degrees?|hot|hotter|cool|cooler|cold|colder|warm|warmer|heat|heats|heated|thermal|celsius)\b/i;
 
 /**
  * Every quantity in `text`, in order of appearance, with offsets into `text`. Identifiers and
