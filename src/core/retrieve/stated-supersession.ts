@@ -50,8 +50,11 @@ const REVISION_REF =
   /\b(?:revision|rev\.?|version|ver\.?|edition|issue)\s*(?:no\.?\s*)?(\d+(?:\.\d+)*[a-z]?|[A-Z]\b)/gi;
 const EARLIER =
   /\b(?:previous|earlier|prior|former|old|older|superseded|last)\s+(?:revision|version|edition|issue|release)\b/i;
-/** A document code: letters and digits joined by a hyphen or slash (SOP-12, SB-2024/07, HVAC-OPS-003). */
-const CODE = /\b[A-Za-z]{1,10}[-/]?\d[\w/-]*\b/g;
+/**
+ * A document code: letters and digits joined by a hyphen or slash (SOP-12, SB-2024/07,
+ * HVAC-OPS-003), or two letters and two digits or more (SB12): "P1" or "v2" is too short to name one.
+ */
+const CODE = /\b[A-Za-z]{2,10}[-/]\d[\w/-]*\b|\b[A-Za-z]{2,10}\d{2,}[\w/-]*\b/g;
 /** Words of a statement that say where or how, never what is replaced. */
 const FRAME_TERMS = new Set(
   contentTerms(
@@ -334,7 +337,7 @@ function namedDocument(index: SearchIndex, phrase: string, exclude: IndexedDocum
     const shared = title.filter((term) => words.has(term)).length;
     let score = title.length > 0 && (shared >= 2 || title.length === 1) ? shared / title.length : 0;
     const head =
-      `${document.title} ${document.id} ${index.passages.get(document.cites[0] ?? '')?.text.slice(0, 300) ?? ''}`.toLowerCase();
+      `${document.title} ${document.id} ${index.passages.get(document.cites[0] ?? '')?.text.slice(0, 200) ?? ''}`.toLowerCase();
     if ([...codes].some((code) => /[a-z]/.test(code) && head.includes(code))) score = Math.max(score, 0.9);
     if (score < 0.5) continue;
     // A revision named in the phrase picks among documents of the same title.
