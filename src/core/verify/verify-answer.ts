@@ -66,22 +66,13 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     answer,
   });
   const claims = checked.map((item) => item.claim);
+  const abstentions = statements
+    .filter((statement) => statement.kind === 'abstention')
+    .map((statement) => statement.text);
   const byMeaning = input.meaning
-    ? await partsAddressedByMeaning(
-        parts,
-        checked,
-        input.meaning,
-        input.signal,
-        statements.filter((statement) => statement.kind === 'abstention').map((statement) => statement.text),
-      )
+    ? await partsAddressedByMeaning(parts, checked, input.meaning, input.signal, abstentions)
     : new Set<number>();
-  const coverage = missingEvidenceWarnings(
-    parts,
-    given,
-    checked,
-    byMeaning,
-    statements.filter((statement) => statement.kind === 'abstention').map((statement) => statement.text),
-  );
+  const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning, abstentions);
   // A whole document cited ("[parking-policy]") cites the passages its claims were judged on, not
   // every passage of it: one superseded fee in a policy does not make its visitor rules superseded.
   const judgedOn = new Set(claims.flatMap((claim) => (claim.evidence ? [claim.evidence.cite] : [])));
