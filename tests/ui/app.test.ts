@@ -128,7 +128,15 @@ describe('App', () => {
           date: '2025-06-02',
           access: 'public',
           supersedes: [],
-          statedSupersedes: [{ target: 'hvac-manual', cites: ['hvac-manual#5'], partial: true, sentence }],
+          statedSupersedes: [
+            { target: 'hvac-manual', cites: ['hvac-manual#5'], partial: true, sentence },
+            {
+              target: 'hvac-manual',
+              cites: ['hvac-manual#6'],
+              partial: true,
+              sentence: 'Section 6 is superseded too.',
+            },
+          ],
           sourceName: 'bulletin.txt',
           passages: 1,
           format: 'text',
@@ -138,8 +146,10 @@ describe('App', () => {
       ],
     });
     await starting;
-    const stated = await screen.findByTestId('stated-supersedes');
-    expect(stated.textContent).toContain('says it supersedes hvac-manual#5');
-    expect(stated.textContent).toContain(sentence);
+    const [stated, second] = await screen.findAllByTestId('stated-supersedes');
+    expect(stated?.textContent).toContain('says it supersedes hvac-manual#5');
+    expect(stated?.textContent).toContain(sentence);
+    // Two statements about one document are two lines.
+    expect(second?.textContent).toContain('says it supersedes hvac-manual#6');
   });
 });
