@@ -7,6 +7,7 @@
  * A date or revision the line says belongs to another document ("replaces Revision 3 of
  * 2023-05-01", "next review: 2026-01-01") is not the document's own.
  */
+import { extractQuantities } from '../text/quantities.js';
 
 /** What a document's head or foot says about it. */
 export interface StatedMetadata {
@@ -22,46 +23,32 @@ const FOOT_LINES = 4;
 /** Longest line considered a header line (a body paragraph mentioning a date is not one). */
 const MAX_LINE = 200;
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
+/**
+ * Numeric dates the quantity scanner (which reads ISO and named-month dates) leaves alone:
+ * 2025/03/01 and 2025.03.01, and day first with dots (31.01.2025); slashes with the day or month
+ * first (03/04/2025) are ambiguous and not read.
+ */
+const NUMERIC_DATES: { pattern: RegExp; iso(match: RegExpExecArray): string | undefined }[] = [
+  { pattern: /\b(\d{4})[/.](\d{1,2})[/.](\d{1,2})\b/g, iso: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
+  { pattern: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g, iso: (m) => isoDate(Number(m[3]), Number(m[2]), Number(m[1])) },
 ];
-const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 
-/** Every date form read, each with how to turn its groups into an ISO date. */
-const DATE_FORMS: { pattern: RegExp; iso(match: RegExpExecArray): string | undefined }[] = [
-  {
-    pattern: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g,
-    iso: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])),
-  },
-  {
-    pattern: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+${MONTH},?\s+(\d{4})\b`, 'gi'),
-    iso: (m) => isoDate(Number(m[3]), monthNumber(m[2]), Number(m[1])),
-  },
-  {
-    pattern: new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'gi'),
-    iso: (m) => isoDate(Number(m[3]), monthNumber(m[1]), Number(m[2])),
-  },
-  {
-    pattern: new RegExp(String.raw`\b${MONTH},?\s+(\d{4})\b`, 'gi'),
-    iso: (m) => isoDate(Number(m[2]), monthNumber(m[1]), 1),
-  },
-  // Day first with dots (31.01.2025) is unambiguous enough; slashes (03/04/2025) are not read.
-  {
-    pattern: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g,
-    iso: (m) => isoDate(Number(m[3]), Number(m[2]), Number(m[1])),
-  },
-];
+/** Every date of `line` with where it starts: ISO and named-month dates as the quantity scanner reads them, and numeric ones. */
+function datesIn(line: string): { at: number; iso: string }[] {
+  const found: { at: number; iso: string }[] = [];
+  for (const quantity of extractQuantities(line)) {
+    const [year, month, day] = (quantity.dimension === 'date' ? (quantity.key ?? '') : '').split('-').map(Number);
+    const iso = year && month ? isoDate(year, month, day ?? 1) : undefined;
+    if (iso) found.push({ at: quantity.start, iso });
+  }
+  for (const form of NUMERIC_DATES) {
+    for (const match of line.matchAll(form.pattern)) {
+      const iso = form.iso(match as RegExpExecArray);
+      if (iso) found.push({ at: match.index, iso });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
 
 /**
  * Words that, before a date on the same line, say it is the document's own: strong ones first
@@ -103,15 +90,7 @@ function firstOf(lines: readonly string[], read: (line: string) => string | unde
 
 /** The first date of `line` that a date word of `strength` introduces and nothing marks as another's. */
 function ownDate(line: string, strength: 'strong' | 'weak'): string | undefined {
-  const found: { at: number; iso: string }[] = [];
-  for (const form of DATE_FORMS) {
-    for (const match of line.matchAll(form.pattern)) {
-      const iso = form.iso(match as RegExpExecArray);
-      if (iso && !found.some((item) => overlaps(item.at, match.index))) found.push({ at: match.index, iso });
-    }
-  }
-  found.sort((a, b) => a.at - b.at);
-  for (const { at, iso } of found) {
+  for (const { at, iso } of datesIn(line)) {
     const before = clauseBefore(line, at);
     if (OTHER.test(before)) continue;
     // A line that is only a date ("14 March 2025" under a title) is the document's own too.
@@ -147,15 +126,6 @@ function clauseBefore(line: string, at: number): string {
     if (found >= 0) cut = Math.max(cut, found + separator.length);
   }
   return before.slice(cut);
-}
-
-function overlaps(a: number, b: number): boolean {
-  return Math.abs(a - b) < 4;
-}
-
-function monthNumber(name: string | undefined): number {
-  const key = (name ?? '').toLowerCase().replace(/\.$/, '').slice(0, 3);
-  return MONTHS.findIndex((month) => month.startsWith(key)) + 1;
 }
 
 function isoDate(year: number, month: number, day: number): string | undefined {

@@ -189,9 +189,11 @@ function ownLine(object: string): string {
 function objectsOf(index: SearchIndex, object: string): string[] {
   const pieces = object.split(/\s*(?:;|,?\s+including\s+|,?\s+as well as\s+|,\s*and\s+|\s+and\s+|,\s+)\s*/i);
   if (pieces.length < 2) return [object];
-  const named = pieces.filter((piece) => namedDocument(index, piece, undefined) !== undefined);
-  const targets = new Set(named.map((piece) => namedDocument(index, piece, undefined)?.document.id));
-  return targets.size >= 2 ? named : [object];
+  const named = pieces.flatMap((piece) => {
+    const target = namedDocument(index, piece, undefined)?.document.id;
+    return target ? [{ piece, target }] : [];
+  });
+  return new Set(named.map((item) => item.target)).size >= 2 ? named.map((item) => item.piece) : [object];
 }
 
 /** Resolves a statement to the passages it supersedes, or undefined when it names nothing in the library. */
@@ -328,7 +330,7 @@ interface Named {
 function namedDocument(index: SearchIndex, phrase: string, exclude: IndexedDocument | undefined): Named | undefined {
   const words = new Set(contentTerms(phrase));
   const codes = new Set((phrase.match(CODE) ?? []).map((code) => code.toLowerCase()));
-  const revisions = [...phrase.matchAll(REVISION_REF)].map((match) => (match[1] ?? '').toLowerCase());
+  const revisions = revisionsNamed(phrase);
   let best: { named: Named; score: number } | undefined;
   for (const document of index.documents.values()) {
     if (document.id === exclude?.id) continue;
@@ -350,7 +352,7 @@ function namedDocument(index: SearchIndex, phrase: string, exclude: IndexedDocum
 
 /** "Replaces Revision 3", "the previous version": an older document of the same title as `by`. */
 function earlierRevision(index: SearchIndex, phrase: string, by: IndexedDocument): Named | undefined {
-  const revisions = [...phrase.matchAll(REVISION_REF)].map((match) => (match[1] ?? '').toLowerCase());
+  const revisions = revisionsNamed(phrase);
   if (revisions.length === 0 && !EARLIER.test(phrase)) return undefined;
   const own = new Set(bareTitleTerms(by.title));
   let best: IndexedDocument | undefined;
@@ -365,6 +367,11 @@ function earlierRevision(index: SearchIndex, phrase: string, by: IndexedDocument
     if (!best || document.date > best.date) best = document;
   }
   return best && { document: best, titleTerms: new Set(contentTerms(`${best.title} ${best.id.replace(/-/g, ' ')}`)) };
+}
+
+/** The revisions a phrase names ("Revision 3", "version 2.1" → "3", "2.1"). */
+function revisionsNamed(phrase: string): string[] {
+  return [...phrase.matchAll(REVISION_REF)].map((match) => (match[1] ?? '').toLowerCase());
 }
 
 /** Title words without revision words and numbers: "Parking Policy Revision 4" → park, polici. */

@@ -212,6 +212,13 @@ const NOT_NAMES = new Set([
   'Why',
 ]);
 
+/** True when `text` names models and none of them is a model the part names (when it names any). */
+export function namesOtherModel(part: QuestionPart, text: string): boolean {
+  const textModels = modelNames(text);
+  const partModels = modelNames(part.terms.join(' '));
+  return textModels.length > 0 && partModels.length > 0 && !textModels.some((model) => partModels.includes(model));
+}
+
 /** A supported claim as coverage sees it: its core text, and the titles and headings of the passages it cites. */
 export interface AddressingClaim {
   text: string;
@@ -221,10 +228,7 @@ export interface AddressingClaim {
 /** True when `claim` answers `part`: its subject, enough of its attributes, and a value of the expected kind. */
 export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weight?: (term: string) => number): boolean {
   const { attributes } = partTerms(part);
-  const claimModels = modelNames(claim.text);
-  const partModels = modelNames(part.terms.join(' '));
-  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
-    return false;
+  if (namesOtherModel(part, claim.text)) return false;
   const context = `${claim.text}\n${claim.context.join('\n')}`;
   if (requiredNames(part).some((name) => !name.test(context))) return false;
   const present = new Set(checkTerms(context));
@@ -254,10 +258,7 @@ export function claimBackedAddresses(
   const claimTerms = new Set(checkTerms(item.core));
   if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
   if (!valueAnswers(part, extractQuantities(item.core))) return false;
-  const partModels = modelNames(part.terms.join(' '));
-  const claimModels = modelNames(item.core);
-  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
-    return false;
+  if (namesOtherModel(part, item.core)) return false;
   const weighting = libraryWeighting(part) ?? partWeighting(part, weight);
   return item.passages.some((passage) => {
     const evidence = passageEvidence(passage.passage);
@@ -306,10 +307,8 @@ export function claimAnswersByKeyTerms(
   const claimTerms = new Set(checkTerms(item.core));
   if (!hasTerm(claimTerms, first.term)) return false;
   if (!valueAnswers(part, extractQuantities(item.core))) return false;
+  if (namesOtherModel(part, item.core)) return false;
   const partModels = modelNames(part.terms.join(' '));
-  const claimModels = modelNames(item.core);
-  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
-    return false;
   return item.passages.some((passage) => {
     const evidence = passageEvidence(passage.passage);
     if (requiredNames(part).some((name) => !name.test(`${item.core}\n${evidence}`))) return false;
@@ -350,10 +349,7 @@ export function claimOnTopPassage(
   // does not answer "is water damage covered".
   if (answerDimensions(part) ? !valueAnswers(part, extractQuantities(item.core)) : !namesRarest(part, claimTerms))
     return false;
-  const partModels = modelNames(part.terms.join(' '));
-  const claimModels = modelNames(item.core);
-  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
-    return false;
+  if (namesOtherModel(part, item.core)) return false;
   return item.passages.some(
     (passage) =>
       top.has(passage.passage.cite) &&

@@ -9,11 +9,10 @@
  * the part closest to it) is never addressed by meaning: the answer's own admission stands.
  */
 import type { AbortSignalLike } from '../ports.js';
-import { modelNames } from '../question/model-names.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
-import { requiredNames } from './coverage.js';
+import { namesOtherModel, requiredNames } from './coverage.js';
 import { valueAnswers } from './expected-values.js';
 import type { Meaning } from './meaning.js';
 
@@ -63,10 +62,7 @@ export async function partsAddressedByMeaning(
 
 /** The claim names the part's models (when it names any) and its names, itself or in its passages' headings. */
 function aboutPart(part: QuestionPart, item: CheckedClaim): boolean {
-  const claimModels = modelNames(item.core);
-  const partModels = modelNames(part.terms.join(' '));
-  if (claimModels.length > 0 && partModels.length > 0 && !claimModels.some((model) => partModels.includes(model)))
-    return false;
+  if (namesOtherModel(part, item.core)) return false;
   const context = [item.core, ...item.passages.flatMap((cited) => [cited.passage.title, cited.passage.heading])].join(
     '\n',
   );
