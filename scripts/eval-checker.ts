@@ -1,16 +1,18 @@
 /**
- * `npm run eval:checker [-- --sets dev|held-out|all] [--embedders DIR,DIR | --embedders none]`
+ * `npm run eval:checker [-- --sets dev|held-out|all] [--embedders DIR,DIR | --embedders none] [--judge NLI_DIR]`
  *
  * The checker on scripted answer sets (tests/fixtures/adversarial*, tests/fixtures/blind-*): for
  * each set and embedder (the built-in hashing one, and every model `npm run models:local` laid
  * out: the check uses its similarity by meaning where calibrated), faulty answers that carry an
  * expected flag, correct answers that carry any unexpected warning, claims per state, and per
- * flag. Prints a Markdown table. Held-out sets are scored, never printed answer by answer.
+ * flag. `--judge` adds, for each embedder, a row with that NLI model confirming paraphrases
+ * (verify/nli-judge.ts). Prints a Markdown table. Held-out sets are scored, never printed answer
+ * by answer.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createNodeEmbedder } from '../src/adapters/models/node-models.js';
+import { createNodeEmbedder, createNodeNli } from '../src/adapters/models/node-models.js';
 import { loadCorpus } from '../src/adapters/node/load-corpus.js';
 import { HashingEmbedder } from '../src/core/embed/hashing-embedder.js';
 import { MemoEmbedder } from '../src/core/embed/memo-embedder.js';
@@ -20,7 +22,8 @@ import { runEvaluation } from '../src/core/evaluate/run-evaluation.js';
 import { ScriptedGenerator } from '../src/core/generate/scripted-generator.js';
 import { createEngine } from '../src/core/pipeline/engine.js';
 import { ingestDocuments } from '../src/core/pipeline/ingest-documents.js';
-import type { Embedder } from '../src/core/ports.js';
+import type { ClaimJudge, Embedder } from '../src/core/ports.js';
+import { nliJudge } from '../src/core/verify/nli-judge.js';
 import { DEFAULT_OUT } from './local-models/manifest.js';
 
 /** A scripted answer set: where it is, what corpus it is over, and how it may be used. */
@@ -48,13 +51,14 @@ const SETS: readonly AnswerSet[] = [
 
 const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
-async function scoreSet(set: AnswerSet, embedder: Embedder): Promise<string> {
+async function scoreSet(set: AnswerSet, embedder: Embedder, judge?: ClaimJudge): Promise<string> {
   const folder = join(FIXTURES, set.name);
   const read = (file: string) => readFileSync(join(folder, file), 'utf8');
   const questions = parseQuestions(read('questions.jsonl'), join(folder, 'questions.jsonl'));
   const engine = createEngine({
     embedder,
     generator: new ScriptedGenerator(parseScriptedAnswers(read('answers.jsonl'), join(folder, 'answers.jsonl'))),
+    ...(judge ? { judge } : {}),
   });
   await ingestDocuments(engine, (await loadCorpus(set.corpus)).documents);
   const results = await runEvaluation(engine, questions, {
@@ -75,7 +79,10 @@ async function scoreSet(set: AnswerSet, embedder: Embedder): Promise<string> {
     .filter(([, counts]) => counts.expected > 0 || counts.falseAlarms > 0)
     .map(([flag, counts]) => `${flag} ${counts.detected}/${counts.expected}, ${counts.falseAlarms} false`)
     .join('; ');
-  return `| ${set.name} | ${set.use} | ${modelLabel(embedder)} | ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)}) | ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)}) | ${states.supported} / ${states.contradicted} / ${states.not_found} / ${states.not_a_claim} | ${flags} |`;
+  const label = judge
+    ? `${modelLabel(embedder)} + NLI ${judge.id.split(':')[1]?.split('/').pop() ?? judge.id}`
+    : modelLabel(embedder);
+  return `| ${set.name} | ${set.use} | ${label} | ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)}) | ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)}) | ${states.supported} / ${states.contradicted} / ${states.not_found} / ${states.not_a_claim} | ${flags} |`;
 }
 
 function modelLabel(embedder: Embedder): string {
@@ -94,7 +101,7 @@ function laidOut(): string[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sets: { type: 'string', default: 'all' }, embedders: { type: 'string' } },
+    options: { sets: { type: 'string', default: 'all' }, embedders: { type: 'string' }, judge: { type: 'string' } },
   });
   const use = values.sets === 'dev' ? 'development' : values.sets === 'held-out' ? 'held-out' : undefined;
   const sets = SETS.filter((set) => (!use || set.use === use) && existsSync(join(FIXTURES, set.name)));
@@ -106,7 +113,13 @@ async function main(): Promise<void> {
     '| set | use | embedder | faulty caught | correct flagged | statements supported / contradicted / not found / not a claim | per flag (caught/expected, false alarms) |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const set of sets) for (const embedder of embedders) console.log(await scoreSet(set, embedder));
+  const judge = values.judge ? nliJudge(await createNodeNli(values.judge)) : undefined;
+  for (const set of sets) {
+    for (const embedder of embedders) {
+      console.log(await scoreSet(set, embedder));
+      if (judge) console.log(await scoreSet(set, embedder, judge));
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,13 +1,15 @@
 /**
  * `npx tsx scripts/make-model-fixtures.ts [--out tests/fixtures/models/local]`
  *
- * Writes two tiny BERT-shaped ONNX models, with a WordPiece tokenizer, that load through the
+ * Writes three tiny BERT-shaped ONNX models, with a WordPiece tokenizer, that load through the
  * normal transformers.js path (TECH-NOTES §2.9) so the real embedder and reranker code can be
  * tested where no model can be downloaded:
  * - `tiny-embed`: inputs `input_ids`, `attention_mask`, `token_type_ids`; output
  *   `last_hidden_state [batch, sequence, 8]`. Every token is mixed with the masked mean of its
  *   sequence, so CLS pooling, like mean pooling, differs between texts.
  * - `tiny-rerank`: the same body, then the CLS row through a linear layer: `logits [batch, 1]`.
+ * - `tiny-nli`: the same body with a three-label head, `logits [batch, 3]`, labelled as NLI
+ *   cross-encoders label theirs (`id2label`: contradiction, entailment, neutral).
  *
  * The weights come from a seeded generator, so the output is byte-for-byte reproducible (a test
  * regenerates the files and compares them with the committed ones). The numbers mean nothing.
@@ -114,11 +116,11 @@ function encoderGraph(random: () => number): Graph {
   });
 }
 
-/** Adds a one-logit classification head on the CLS row. */
-function addClassifierHead(graph: Graph, random: () => number): Graph {
+/** Adds a classification head of `labels` logits on the CLS row. */
+function addClassifierHead(graph: Graph, random: () => number, labels: number): Graph {
   graph.initializer.push(
-    floatTensor('classifier', [FIXTURE_HIDDEN_SIZE, 1], random, 1.5),
-    floatTensor('classifier_bias', [1], random, 0.2),
+    floatTensor('classifier', [FIXTURE_HIDDEN_SIZE, labels], random, 1.5),
+    floatTensor('classifier_bias', [labels], random, 0.2),
     int64Tensor('first', [], [0]),
   );
   graph.node.push(
@@ -126,7 +128,7 @@ function addClassifierHead(graph: Graph, random: () => number): Graph {
     node('MatMul', ['cls', 'classifier'], ['scores']),
     node('Add', ['scores', 'classifier_bias'], ['logits']),
   );
-  graph.output = [tensorInfo('logits', FLOAT, ['batch_size', 1])];
+  graph.output = [tensorInfo('logits', FLOAT, ['batch_size', labels])];
   return graph;
 }
 
@@ -197,10 +199,18 @@ const TOKENIZER_CONFIG = {
   mask_token: '[MASK]',
 };
 
-function modelConfig(classifier: boolean): object {
+/** The labels of each classifier fixture, as its `config.json` names them. */
+const LABELS: Record<FixtureKind, string[] | undefined> = {
+  embed: undefined,
+  rerank: ['LABEL_0'],
+  nli: ['contradiction', 'entailment', 'neutral'],
+};
+
+function modelConfig(kind: FixtureKind): object {
+  const labels = LABELS[kind];
   return {
     model_type: 'bert',
-    architectures: [classifier ? 'BertForSequenceClassification' : 'BertModel'],
+    architectures: [labels ? 'BertForSequenceClassification' : 'BertModel'],
     hidden_size: FIXTURE_HIDDEN_SIZE,
     vocab_size: FIXTURE_VOCABULARY.length,
     max_position_embeddings: 128,
@@ -209,18 +219,29 @@ function modelConfig(classifier: boolean): object {
     intermediate_size: FIXTURE_HIDDEN_SIZE,
     type_vocab_size: 2,
     pad_token_id: 0,
-    ...(classifier ? { id2label: { '0': 'LABEL_0' }, label2id: { LABEL_0: 0 } } : {}),
+    ...(labels
+      ? {
+          id2label: Object.fromEntries(labels.map((label, id) => [String(id), label])),
+          label2id: Object.fromEntries(labels.map((label, id) => [label, id])),
+        }
+      : {}),
   };
 }
 
+/** The fixture models. */
+export type FixtureKind = 'embed' | 'rerank' | 'nli';
+
+const SEEDS: Record<FixtureKind, number> = { embed: 1234, rerank: 5678, nli: 9012 };
+
 /** The files of one fixture model, by path inside its folder. */
-export function fixtureFiles(kind: 'embed' | 'rerank'): Map<string, Uint8Array | string> {
-  const random = seeded(kind === 'embed' ? 1234 : 5678);
+export function fixtureFiles(kind: FixtureKind): Map<string, Uint8Array | string> {
+  const random = seeded(SEEDS[kind]);
   const graph = encoderGraph(random);
-  const bytes = modelBytes(kind === 'embed' ? graph : addClassifierHead(graph, random));
+  const labels = LABELS[kind];
+  const bytes = modelBytes(labels ? addClassifierHead(graph, random, labels.length) : graph);
   const json = (value: object) => `${JSON.stringify(value, null, 2)}\n`;
   return new Map<string, Uint8Array | string>([
-    ['config.json', json(modelConfig(kind === 'rerank'))],
+    ['config.json', json(modelConfig(kind))],
     ['tokenizer.json', json(tokenizerJson())],
     ['tokenizer_config.json', json(TOKENIZER_CONFIG)],
     ['onnx/model.onnx', bytes],
@@ -229,9 +250,9 @@ export function fixtureFiles(kind: 'embed' | 'rerank'): Map<string, Uint8Array |
   ]);
 }
 
-/** Writes `tiny-embed/` and `tiny-rerank/` under `outDir`. */
+/** Writes `tiny-embed/`, `tiny-rerank/` and `tiny-nli/` under `outDir`. */
 export async function writeModelFixtures(outDir: string): Promise<void> {
-  for (const kind of ['embed', 'rerank'] as const) {
+  for (const kind of ['embed', 'rerank', 'nli'] as const) {
     for (const [path, content] of fixtureFiles(kind)) {
       const target = join(outDir, `tiny-${kind}`, path);
       await mkdir(join(target, '..'), { recursive: true });
@@ -243,5 +264,5 @@ export async function writeModelFixtures(outDir: string): Promise<void> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'tests/fixtures/models/local' } } });
   await writeModelFixtures(values.out);
-  process.stdout.write(`model fixtures written to ${values.out}/tiny-embed and tiny-rerank\n`);
+  process.stdout.write(`model fixtures written to ${values.out}/tiny-embed, tiny-rerank and tiny-nli\n`);
 }

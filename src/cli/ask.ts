@@ -1,5 +1,5 @@
 /**
- * `npm run ask -- [--corpus DIR] [--retrieval MODE] [--top-k N] [--viewer LABEL] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--json] "question"`
+ * `npm run ask -- [--corpus DIR] [--retrieval MODE] [--top-k N] [--viewer LABEL] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--judge NLI_MODEL_DIR] [--json] "question"`
  *
  * Answers one question from a corpus folder and prints the answer, its citations, the verdict
  * with its flags, and the ranked passages with their scores.
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
       embedder: { type: 'string' },
       rerank: { type: 'string' },
+      judge: { type: 'string' },
     },
   });
   const question = positionals.join(' ').trim();
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     topK: wholeNumber(values['top-k'], '--top-k', 6),
     ...(values.embedder ? { embedder: values.embedder } : {}),
     ...(values.rerank ? { rerank: values.rerank } : {}),
+    ...(values.judge ? { judge: values.judge } : {}),
   });
   for (const failure of loadFailures) process.stderr.write(`skipped ${failure.message}\n`);
   for (const notice of notices) process.stderr.write(`note: ${notice}\n`);

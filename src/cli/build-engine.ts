@@ -3,7 +3,7 @@
  * generator and retrieval, and index the corpus.
  */
 import { readFile } from 'node:fs/promises';
-import { createNodeEmbedder, createNodeReranker } from '../adapters/models/node-models.js';
+import { createNodeEmbedder, createNodeNli, createNodeReranker } from '../adapters/models/node-models.js';
 import { loadCorpus } from '../adapters/node/load-corpus.js';
 import { HashingEmbedder } from '../core/embed/hashing-embedder.js';
 import { RagError } from '../core/errors.js';
@@ -15,6 +15,7 @@ import { ingestDocuments, type IngestReport } from '../core/pipeline/ingest-docu
 import type { Embedder, Generator } from '../core/ports.js';
 import type { RetrievalMode } from '../core/retrieve/retrieve.js';
 import type { Fusion } from '../core/retrieve/fuse.js';
+import { nliJudge } from '../core/verify/nli-judge.js';
 
 /** Command-line settings shared by `eval` and `ask`. */
 export interface EngineSettings {
@@ -29,6 +30,8 @@ export interface EngineSettings {
   embedder?: string;
   /** A cross-encoder model folder; no reranking when absent. */
   rerank?: string;
+  /** An NLI cross-encoder model folder that confirms paraphrased claims; words (and meaning) only when absent. */
+  judge?: string;
 }
 
 /** An indexed engine and what indexing reported. */
@@ -65,6 +68,7 @@ export async function buildEngine(settings: EngineSettings): Promise<BuiltEngine
     embedder: await makeEmbedder(settings),
     generator: await makeGenerator(settings),
     ...(settings.rerank ? { reranker: await createNodeReranker(settings.rerank) } : {}),
+    ...(settings.judge ? { judge: nliJudge(await createNodeNli(settings.judge)) } : {}),
     clock: () => performance.now(),
     retrieval: {
       mode: settings.retrieval,

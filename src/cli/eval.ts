@@ -17,7 +17,7 @@ import { buildEngine, choice, reportError, share, wholeNumber } from './build-en
 
 const USAGE = `usage: npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
        [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]
-       [--expected FLAGS_FILE] [--quiet] [--embedder MODEL_DIR] [--rerank MODEL_DIR]`;
+       [--expected FLAGS_FILE] [--quiet] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--judge NLI_MODEL_DIR]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       quiet: { type: 'boolean', default: false },
       embedder: { type: 'string' },
       rerank: { type: 'string' },
+      judge: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
     ...(values.answers ? { answers: values.answers } : {}),
     ...(values.embedder ? { embedder: values.embedder } : {}),
     ...(values.rerank ? { rerank: values.rerank } : {}),
+    ...(values.judge ? { judge: values.judge } : {}),
   };
   const questionsText = await readFile(values.questions, 'utf8').catch(() => {
     throw new RagError('INVALID_OPTION', { option: '--questions', detail: `cannot read ${values.questions}` });

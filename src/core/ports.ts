@@ -162,6 +162,24 @@ export interface ClaimJudgement {
   onlyPolarity?: boolean;
 }
 
+/** How a premise bears on a hypothesis, as probabilities that sum to 1. */
+export interface EntailmentScores {
+  entailment: number;
+  contradiction: number;
+  neutral: number;
+}
+
+/**
+ * A natural-language-inference model (an NLI cross-encoder): for each premise, how likely it
+ * entails, contradicts or is neutral to the hypothesis. The check stage asks it whether a cited
+ * sentence says what a claim says in other words (verify/nli-judge.ts).
+ */
+export interface EntailmentModel {
+  /** Identifies the model and its data type. */
+  readonly id: string;
+  classify(premises: readonly string[], hypothesis: string, options?: CallOptions): Promise<EntailmentScores[]>;
+}
+
 /**
  * Decides whether the cited passages state a claim. The lexical judge is the default; a small
  * NLI or cross-encoder model can take its place where one is loaded.

@@ -53,6 +53,15 @@ describe('npm run eval', () => {
     expect(stdout).toMatch(/generator scripted/);
   });
 
+  it('checks claims with an NLI model folder given by --judge, and refuses a model that is not one', async () => {
+    const args = ['src/cli/eval.ts', '--corpus', corpus, '--questions', `${corpus}/questions.jsonl`, '--quiet'];
+    const { stdout } = await run(tsx, [...args, '--judge', 'tests/fixtures/models/local/tiny-nli']);
+    expect(stdout).toMatch(/lookup\s+1\/1/);
+    await expect(run(tsx, [...args, '--judge', 'tests/fixtures/models/local/tiny-rerank'])).rejects.toMatchObject({
+      stderr: expect.stringMatching(/not a natural-language-inference \(NLI\) model.*labels: label_0/),
+    });
+  });
+
   it('names the option and the problem on bad input', async () => {
     await expect(run(tsx, ['src/cli/eval.ts', '--corpus', 'no/such/folder'])).rejects.toMatchObject({
       code: 2,

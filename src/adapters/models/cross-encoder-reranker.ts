@@ -9,11 +9,14 @@ import type { CallOptions } from '../../core/ports.js';
 import type { Reranker } from '../../core/retrieve/rerank.js';
 import { abortable } from './abortable.js';
 import type { EncoderRuntime } from './choose-runtime.js';
-import { progressCallback, type ModelLoadListener } from './load-progress.js';
-import { memoisedLoad, type MemoisedLoad } from './memoised-load.js';
-import { toModelError } from './model-errors.js';
-import * as transformers from './transformers-library.js';
-import type { SequenceClassifier, Tokenizer } from './transformers-library.js';
+import type { ModelLoadListener } from './load-progress.js';
+import type { MemoisedLoad } from './memoised-load.js';
+import {
+  classifierLoader,
+  disposeClassifier,
+  type ClassifierLibrary,
+  type LoadedClassifier,
+} from './sequence-classifier.js';
 
 /** Options of `CrossEncoderReranker`. */
 export interface CrossEncoderRerankerOptions {
@@ -24,12 +27,7 @@ export interface CrossEncoderRerankerOptions {
   maxBatchSize?: number;
   onProgress?: ModelLoadListener;
   /** The library; tests may wrap it. Default: transformers.js. */
-  library?: Pick<typeof transformers, 'AutoTokenizer' | 'AutoModelForSequenceClassification'>;
-}
-
-interface Loaded {
-  tokenizer: Tokenizer;
-  classifier: SequenceClassifier;
+  library?: ClassifierLibrary;
 }
 
 /** Scores query/passage pairs with a one-logit cross-encoder. */
@@ -37,29 +35,13 @@ export class CrossEncoderReranker implements Reranker {
   readonly id: string;
   readonly maxBatchSize: number;
   readonly runtime: EncoderRuntime;
-  private readonly loader: MemoisedLoad<Loaded>;
+  private readonly loader: MemoisedLoad<LoadedClassifier>;
 
   constructor(options: CrossEncoderRerankerOptions) {
-    const library = options.library ?? transformers;
     this.runtime = options.runtime;
     this.maxBatchSize = options.maxBatchSize ?? 16;
     this.id = `cross-encoder:${options.model}:${options.runtime.dtype}`;
-    const pretrained = {
-      device: options.runtime.device,
-      dtype: options.runtime.dtype,
-      progress_callback: progressCallback(options.model, options.onProgress),
-    };
-    this.loader = memoisedLoad(async () => {
-      try {
-        const [tokenizer, classifier] = await Promise.all([
-          library.AutoTokenizer.from_pretrained(options.model, pretrained),
-          library.AutoModelForSequenceClassification.from_pretrained(options.model, pretrained),
-        ]);
-        return { tokenizer, classifier };
-      } catch (error) {
-        throw toModelError(error);
-      }
-    });
+    this.loader = classifierLoader(options);
   }
 
   /** Loads the model; a failed load is forgotten, so calling again retries. */
@@ -88,9 +70,6 @@ export class CrossEncoderReranker implements Reranker {
 
   /** Frees the model's session. */
   async dispose(): Promise<void> {
-    if (!this.loader.loaded) return;
-    const { classifier } = await this.loader.get();
-    this.loader.reset();
-    await classifier.dispose();
+    await disposeClassifier(this.loader);
   }
 }

@@ -98,6 +98,19 @@ export const RERANKER_MODEL: RerankerModel = {
   licence: 'Apache-2.0',
 };
 
+/**
+ * The NLI cross-encoder offered for checking claims: DeBERTa-v3 xsmall trained on SNLI and
+ * MultiNLI (labels contradiction, entailment, neutral, read from its config.json). Sizes are
+ * about 71M parameters × bytes per weight (most of them the 128k-token embedding table).
+ */
+export const NLI_MODEL: RerankerModel = {
+  id: 'Xenova/nli-deberta-v3-xsmall',
+  label: 'NLI DeBERTa-v3 xsmall cross-encoder',
+  maxTokens: 512,
+  downloadMB: { fp32: 284, fp16: 142, q8: 87 },
+  licence: 'Apache-2.0',
+};
+
 /** One compiled WebLLM build of a model. */
 export interface LlmVariant {
   /** WebLLM `model_id`. */

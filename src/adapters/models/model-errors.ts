@@ -16,6 +16,7 @@ export type ModelErrorCode =
   | 'download-failed'
   | 'offline-only'
   | 'no-space'
+  | 'not-nli'
   | 'aborted'
   | 'failed';
 
@@ -37,6 +38,8 @@ export const MODEL_ERROR_ADVICE: Record<ModelErrorCode, string> = {
     'Offline-only is on and the model is not in the app models/ folder. Run npm run models:fetch, or allow the model hub.',
   'no-space':
     'Not enough storage space for this model, so nothing was downloaded. Your library and the downloaded models share this site’s storage, and the browser clears them together: remove a cached model or some documents first.',
+  'not-nli':
+    'This model is not a natural-language-inference (NLI) model, so it cannot check claims: choose an NLI cross-encoder, or check by words and numbers only.',
   aborted: 'Stopped.',
   failed: 'The model failed.',
 };

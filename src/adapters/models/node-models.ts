@@ -1,6 +1,6 @@
 /**
- * The transformers.js embedder and reranker in Node (onnxruntime-node, CPU), loaded from a model
- * folder on disk and never from the hub: `npm run eval -- --embedder DIR [--rerank DIR]`.
+ * The transformers.js embedder, reranker and NLI model in Node (onnxruntime-node, CPU), loaded from a model
+ * folder on disk and never from the hub: `npm run eval -- --embedder DIR [--rerank DIR] [--judge DIR]`.
  * A folder whose path ends with a catalogue id (e.g. `public/models/Xenova/bge-small-en-v1.5`)
  * gets that model's pooling and prefixes; a sentence-transformers folder (as `npm run
  * models:local` lays them out) gets what its `1_Pooling/config.json` and prompts say; any other
@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { NODE_ENCODER_RUNTIME, type EncoderRuntime } from './choose-runtime.js';
 import { CrossEncoderReranker } from './cross-encoder-reranker.js';
+import { NliModel } from './nli-model.js';
 import type { ModelLoadListener } from './load-progress.js';
 import { EMBEDDING_MODELS } from './model-catalogue.js';
 import { sentenceTransformersSettings, type SentenceTransformersSettings } from './sentence-transformers-settings.js';
@@ -113,4 +114,20 @@ export async function createNodeReranker(
   });
   await reranker.load();
   return reranker;
+}
+
+/** A loaded NLI cross-encoder over the model in `folder`, for the check stage (`nliJudge`). */
+export async function createNodeNli(
+  folder: string,
+  options: Pick<NodeEmbedderOptions, 'dtype' | 'maxBatchSize'> = {},
+): Promise<NliModel> {
+  await readModelConfig(folder);
+  offlineInNode();
+  const model = new NliModel({
+    model: resolve(folder),
+    runtime: runtime(options.dtype),
+    ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
+  });
+  await model.load();
+  return model;
 }

@@ -58,6 +58,8 @@ export interface Tokenizer {
 /** A sequence classification model: `{ logits: [batch, labels] }`. */
 export interface SequenceClassifier {
   (inputs: ModelInputs): Promise<{ logits: TensorLike }>;
+  /** The model's `config.json`, as loaded (labels by index, for a classifier that names them). */
+  readonly config?: { id2label?: Record<string, string> };
   dispose(): Promise<void>;
 }
 

@@ -62,7 +62,8 @@ export interface AnswerReceipt {
   /** Each step with who decided it and its milliseconds. */
   trace: Pick<TraceStep, 'stage' | 'decidedBy' | 'ms'>[];
   ms: { retrieve: number; generate: number; verify: number };
-  models: { generator: string; embedder: string; reranker?: string };
+  /** The models used; `judge` is the claim checker's id when a model (NLI) took part in it. */
+  models: { generator: string; embedder: string; reranker?: string; judge?: string };
   settings: Record<string, JsonValue>;
   /** SHA-256 of the library answered from (`libraryHash`), when known. */
   libraryHash?: string;
@@ -73,6 +74,8 @@ export interface ReceiptContext {
   embedderId: string;
   generatorId: string;
   rerankerId?: string;
+  /** The check stage's judge, when it is not the built-in lexical one. */
+  judgeId?: string;
   /** The settings in force (retrieval mode, top-k, viewer, answer mode…): plain JSON. */
   settings: Record<string, JsonValue>;
   libraryHash?: string;
@@ -102,6 +105,7 @@ export function makeReceipt(result: AnswerResult, context: ReceiptContext): Answ
     settings: copy(context.settings),
   };
   if (context.rerankerId) receipt.models.reranker = context.rerankerId;
+  if (context.judgeId) receipt.models.judge = context.judgeId;
   if (context.libraryHash) receipt.libraryHash = context.libraryHash;
   return receipt;
 }

@@ -101,6 +101,8 @@ function readReceipt(value: unknown, name: string): AnswerReceipt {
   };
   const reranker = optional(own(models, 'reranker'), (item) => asString(item, 'models.reranker', NAME));
   if (reranker !== undefined) receipt.models.reranker = reranker;
+  const judge = optional(own(models, 'judge'), (item) => asString(item, 'models.judge', NAME));
+  if (judge !== undefined) receipt.models.judge = judge;
   const library = optional(field('libraryHash'), (item) => asString(item, 'libraryHash', 64));
   if (library !== undefined) receipt.libraryHash = library;
   return receipt;

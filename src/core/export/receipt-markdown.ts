@@ -45,7 +45,7 @@ function facts(receipt: AnswerReceipt): string {
   const lines = [
     `Made ${receipt.created} (Footnote answer receipt, version ${receipt.version})`,
     `Answer written by ${models.generator} (${receipt.answer.decidedBy}), finish: ${receipt.answer.finishReason}`,
-    `Embedder ${models.embedder}${models.reranker ? `, reranker ${models.reranker}` : ''}`,
+    `Embedder ${models.embedder}${models.reranker ? `, reranker ${models.reranker}` : ''}${models.judge ? `, claims checked with ${models.judge}` : ''}`,
     receipt.libraryHash ? `Library SHA-256 ${receipt.libraryHash}` : '',
   ];
   return lines

@@ -133,7 +133,11 @@ export async function answerQuestion(
   last(trace).detail = {
     status: verdict.status,
     flags: verdict.flags,
-    judgedBy: meaning ? `words and meaning (${meaning.id})` : 'words',
+    judgedBy: [
+      'words',
+      ...(meaning ? [`meaning (${meaning.id})`] : []),
+      ...(engine.judge && engine.judge.id !== 'lexical' ? [`entailment (${engine.judge.id})`] : []),
+    ].join(' and '),
     claims: verdict.claims.map(({ text, state, cites, evidence }) => ({
       text,
       state,

@@ -14,7 +14,8 @@ import { evidenceSpans } from './evidence-span.js';
 import { passageEvidence } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
-import { closestSentences, judgeLexically } from './lexical-judge.js';
+import { candidateSentences, claimValues } from './candidate-sentences.js';
+import { judgeLexically } from './lexical-judge.js';
 import type { Meaning } from './meaning.js';
 import { polarityDiffers } from './negation.js';
 import { extractQuantities, quantityStated } from '../text/quantities.js';
@@ -33,9 +34,6 @@ export interface ClaimContext {
   /** The answer the drafts were cut from: where its paragraphs end. */
   answer?: string;
 }
-
-/** Sentences of the cited passages meaning compares a claim with (the closest by words). */
-const MEANING_CANDIDATES = 6;
 
 /** A checked claim, with the passages its valid citations name. */
 export interface CheckedClaim {
@@ -170,7 +168,7 @@ async function confirmByMeaning(
   meaning: Meaning,
   call: { signal: AbortSignalLike } | undefined,
 ): Promise<ClaimJudgement> {
-  const candidates = meaningCandidates(core, evidence);
+  const candidates = candidateSentences(core, evidence);
   if (candidates.length === 0) return judgement;
   const scores = await meaning.similarity(core, candidates, call);
   const best = Math.max(...scores);
@@ -179,26 +177,6 @@ async function confirmByMeaning(
   const bar = claimValues(core).length > 0 ? meaning.thresholds.supportWithValues : meaning.thresholds.support;
   if (best < bar || polarityDiffers(core, sentence)) return judgement;
   return { supported: true, score: best, sentence };
-}
-
-/**
- * The sentences meaning compares a claim with: the closest by words; for a claim with values
- * (numbers with units, durations, counts), only sentences that state every one of them, so that
- * a value is never confirmed by a sentence about something else that does not hold it.
- */
-function meaningCandidates(core: string, evidence: readonly string[]): string[] {
-  const values = claimValues(core);
-  if (values.length === 0) return closestSentences(core, evidence, MEANING_CANDIDATES);
-  const holding = closestSentences(core, evidence, Number.POSITIVE_INFINITY).filter((sentence) => {
-    const stated = extractQuantities(sentence);
-    return values.every((value) => quantityStated(value, stated));
-  });
-  return holding.slice(0, MEANING_CANDIDATES);
-}
-
-/** The claim's values: numbers with their units, durations, counts (not codes and model names). */
-function claimValues(core: string) {
-  return extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
 }
 
 /** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */

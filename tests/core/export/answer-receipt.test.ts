@@ -95,6 +95,20 @@ describe('answer receipts', () => {
     expect(() => parseReceipt(JSON.stringify(broken))).toThrow(/evidence\.start/);
   });
 
+  it('name the NLI model that took part in the check, and keep it through JSON and Markdown', async () => {
+    const result = await answerQuestion(engine, 'How often should the DW-480 filter be cleaned?');
+    const checked = makeReceipt(result, {
+      embedderId: engine.embedder.modelId,
+      generatorId: engine.generator.id,
+      judgeId: 'nli:Xenova/nli-deberta-v3-xsmall:q8',
+      settings: {},
+    });
+    expect(checked.models.judge).toBe('nli:Xenova/nli-deberta-v3-xsmall:q8');
+    expect(parseReceipt(JSON.stringify(checked)).models).toEqual(checked.models);
+    expect(receiptToMarkdown(checked)).toContain('claims checked with nli:Xenova/nli-deberta-v3-xsmall:q8');
+    expect(receipt.models.judge).toBeUndefined();
+  });
+
   it('render as Markdown with no live link, image or HTML', () => {
     const rendered = receiptToMarkdown(receipt);
     expect(rendered).toContain('# Answer receipt');
