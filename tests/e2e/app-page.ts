@@ -173,13 +173,17 @@ export class AppPage {
    * In the open settings, chooses models from the app's `models/` folder (the embedder, and a
    * reranker when given), applies them and waits until the embedder named is in use.
    */
-  async useLocalModels(embedder: string, reranker?: string, timeout = 60_000): Promise<void> {
+  async useLocalModels(embedder: string, reranker?: string, timeout = 60_000, judge?: string): Promise<void> {
     const settings = this.page.getByTestId('settings');
     await settings.getByTestId('embedding-model').selectOption('local');
     await settings.getByTestId('local-model-id').fill(embedder);
     if (reranker) {
       await settings.getByTestId('reranker').selectOption('local');
       await settings.getByTestId('local-reranker-id').fill(reranker);
+    }
+    if (judge) {
+      await settings.getByTestId('claim-judge').selectOption('local');
+      await settings.getByTestId('local-judge-id').fill(judge);
     }
     await settings.getByTestId('apply-models').click();
     const outcome = await until(

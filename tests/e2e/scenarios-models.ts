@@ -1,7 +1,7 @@
 /**
- * End-to-end scenarios on models, each in a fresh browser context: the tiny fixture embedder and
- * reranker (served as the app's `models/local/`) loaded by the real transformers.js code in the
- * engine worker, on WASM (no adapter: Chromium's default; no WebGPU: Firefox) and on WebGPU
+ * End-to-end scenarios on models, each in a fresh browser context: the tiny fixture embedder,
+ * reranker and NLI model (served as the app's `models/local/`) loaded by the real transformers.js
+ * code in the engine worker, on WASM (no adapter: Chromium's default; no WebGPU: Firefox) and on WebGPU
  * (Chromium with SwiftShader); the answer-model picker's reasons; WebLLM's real download code
  * against model files that answer 404; the cached answer models and their removal.
  */
@@ -15,6 +15,7 @@ import { BASE_URL, HALF_HOSTED_LLM } from './server.js';
 
 const TINY_EMBED = 'local/tiny-embed';
 const TINY_RERANK = 'local/tiny-rerank';
+const TINY_NLI = 'local/tiny-nli';
 const LOOKUP = 'How do I switch on the child lock on my DW-480 dishwasher?';
 
 /**
@@ -25,12 +26,16 @@ async function embedWithTinyModels(app: AppPage, runtime: RegExp, metrics: Metri
   await app.loadSample();
   const settings = await app.openSettings();
   const sawProgress = watchFor(app.page, '[data-testid=reembed-progress]');
-  await app.useLocalModels(TINY_EMBED, TINY_RERANK);
+  await app.useLocalModels(TINY_EMBED, TINY_RERANK, 60_000, TINY_NLI);
   assert.ok(await sawProgress, 'a re-embedding progress bar was shown');
   assert.match((await settings.getByTestId('embedder-runtime').textContent()) ?? '', runtime);
   assert.match(
     (await settings.getByTestId('embedder-in-use').textContent()) ?? '',
     new RegExp(`tiny-rerank.*${runtime.source}`),
+  );
+  assert.match(
+    (await settings.getByTestId('judge-in-use').textContent()) ?? '',
+    /checking claims with local\/tiny-nli/,
   );
   const done = settings.getByTestId('reembed-done');
   const passages = Number(await done.getAttribute('data-passages'));
@@ -50,11 +55,16 @@ async function embedWithTinyModels(app: AppPage, runtime: RegExp, metrics: Metri
   );
   await app.page.getByTestId('open-trace').click();
   assert.equal(await app.page.locator('[data-testid=trace-step][data-stage=rerank]').count(), 1);
+  const check = (await app.page.locator('[data-testid=trace-step][data-stage=verify]').textContent()) ?? '';
+  assert.match(check, /entailment \(nli:local\/tiny-nli/, 'the check stage names the NLI model it used');
   await app.page.getByTestId('trace').getByRole('button', { name: 'Close' }).click();
   const facts = await app.storageFacts();
   await app.reload();
   assert.equal((await app.storageFacts()).restore, 'restored', 'a reload keeps the model and re-embeds nothing');
   assert.ok(facts.kind === 'indexeddb');
+  const reopened = await app.openSettings();
+  await until('the saved NLI model loaded again', async () => (await reopened.getByTestId('judge-in-use').count()) > 0);
+  await app.closeSettings();
 }
 
 /** Resolves true once `selector` has been in the page (polled until the page is idle for 60 s). */
@@ -68,7 +78,7 @@ async function watchFor(page: Page, selector: string): Promise<boolean> {
 /** Models in the browser. */
 export const MODEL_SCENARIOS: readonly Scenario[] = [
   {
-    name: 'embeddings on WASM: the tiny model and reranker re-embed the sample with a progress bar, "WASM" and the no-GPU note shown',
+    name: 'embeddings on WASM: the tiny model, reranker and NLI model re-embed the sample with a progress bar, "WASM" and the no-GPU note shown',
     async run({ browser, browserName, metrics }) {
       await inFreshPage(browser, async (app) => {
         const settings = await app.openSettings();

@@ -71,9 +71,9 @@ async function open(models: ModelSettings | undefined, emit: Emit | undefined): 
     onBlocked: (reason) => scope.postMessage({ kind: 'storage-lost', cause: 'blocked', reason }),
     ...(embedder ? { embedder } : {}),
   });
-  if (models && models.reranker.kind !== 'off') {
+  if (models && (models.reranker.kind !== 'off' || models.judge.kind !== 'off')) {
     await host.apply(opened, models, onModelProgress).catch((error: unknown) => {
-      host.note(`The reranker could not be loaded: ${toWorkerError(error).message}`);
+      host.note(`A saved reranker or claim-checking model could not be loaded: ${toWorkerError(error).message}`);
     });
   }
   await host.checkGpu().catch(() => undefined);

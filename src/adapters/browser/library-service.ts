@@ -12,8 +12,9 @@ import { removeDocument } from '../../core/index/update-index.js';
 import { answerQuestion } from '../../core/pipeline/answer-question.js';
 import { createEngine, engineBuster, type Engine } from '../../core/pipeline/engine.js';
 import { saveIndex, sameBuster } from '../../core/pipeline/persist.js';
-import type { AbortSignalLike, Embedder, Generator } from '../../core/ports.js';
+import type { AbortSignalLike, Embedder, EntailmentModel, Generator } from '../../core/ports.js';
 import type { Reranker } from '../../core/retrieve/rerank.js';
+import { nliJudge } from '../../core/verify/nli-judge.js';
 import { passageCharBudget, type ContextBudget } from '../models/prompt-budget.js';
 import { readableLabels } from '../../core/retrieve/access.js';
 import type { AccessLabel } from '../../core/types.js';
@@ -253,6 +254,7 @@ export class LibraryService {
       generator: this.engine.generator,
       clock: () => performance.now(),
       ...(this.engine.reranker ? { reranker: this.engine.reranker } : {}),
+      ...(this.engine.judge ? { judge: this.engine.judge } : {}),
     });
     if (sameBuster(engineBuster(engine), engineBuster(this.engine))) return this.state();
     const fresh = await reembedLibrary(engine, this.store, options);
@@ -262,6 +264,15 @@ export class LibraryService {
     this.current = engine;
     this.progressEmbedder = embedder;
     return this.state();
+  }
+
+  /**
+   * Checks claims with `model` (confirming paraphrases the words miss, verify/nli-judge.ts) from
+   * the next question on; undefined: by words (and the embedder's meaning) only.
+   */
+  setEntailmentModel(model: EntailmentModel | undefined): void {
+    if (model) this.engine.judge = nliJudge(model);
+    else delete this.engine.judge;
   }
 
   /** Reranks with `reranker` from the next question on; undefined turns reranking off. */
@@ -382,6 +393,7 @@ export class LibraryService {
       embedderId: this.engine.embedder.modelId,
       generatorId: this.engine.generator.id,
       ...(this.engine.reranker ? { rerankerId: this.engine.reranker.id } : {}),
+      ...(this.engine.judge ? { judgeId: this.engine.judge.id } : {}),
       settings: { viewer: retrieval.viewer, mode: retrieval.mode, topK: retrieval.topK },
       libraryHash: libraryHashOf(this.engine),
     });

@@ -6,6 +6,7 @@ import {
   DEFAULT_MODEL_SETTINGS,
   type EmbeddingChoice,
   type ModelSettings,
+  type JudgeChoice,
   type RerankerChoice,
 } from '../../adapters/browser/models/model-settings.js';
 import type { AskRetrieval } from '../../adapters/browser/protocol.js';
@@ -47,7 +48,8 @@ function isEmbedding(value: unknown): value is EmbeddingChoice {
   );
 }
 
-function isReranker(value: unknown): value is RerankerChoice {
+/** A reranker or NLI-model choice: off, the catalogue's, or a folder of the app's own. */
+function isOptionalModel(value: unknown): value is RerankerChoice & JudgeChoice {
   const choice = value as Partial<RerankerChoice> | null;
   return (
     choice?.kind === 'off' ||
@@ -68,7 +70,8 @@ function load(store: KeyValueStore | undefined): Saved {
   return {
     models: {
       embedding: isEmbedding(models.embedding) ? models.embedding : DEFAULT_MODEL_SETTINGS.embedding,
-      reranker: isReranker(models.reranker) ? models.reranker : DEFAULT_MODEL_SETTINGS.reranker,
+      reranker: isOptionalModel(models.reranker) ? models.reranker : DEFAULT_MODEL_SETTINGS.reranker,
+      judge: isOptionalModel(models.judge) ? models.judge : DEFAULT_MODEL_SETTINGS.judge,
       offlineOnly: models.offlineOnly === true,
     },
     answerModel: typeof raw.answerModel === 'string' ? raw.answerModel : DEFAULT_LLM_KEY,

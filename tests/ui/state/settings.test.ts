@@ -22,6 +22,7 @@ describe('Settings', () => {
     const models = {
       embedding: { kind: 'local' as const, id: 'local/tiny-embed', pooling: 'cls' as const },
       reranker: { kind: 'catalogue' as const },
+      judge: { kind: 'local' as const, id: 'local/tiny-nli' },
       offlineOnly: true,
     };
     first.saveModels(models, 'qwen2.5-0.5b');

@@ -43,6 +43,7 @@ export class ModelHost {
     runtime: 'built in (no model)',
   };
   private reranker: ModelsState['reranker'];
+  private judge: ModelsState['judge'];
   private answer: LoadedAnswerModel | undefined;
   private answerFailure: string | undefined;
   private notice: string | undefined;
@@ -57,6 +58,7 @@ export class ModelHost {
       embedder: { ...this.embedder },
       answer: this.answer ? { ...this.answer.info } : { kind: 'extractive' },
       ...(this.reranker ? { reranker: { ...this.reranker } } : {}),
+      ...(this.judge ? { judge: { ...this.judge } } : {}),
       ...(this.answerFailure ? { answerFailure: this.answerFailure } : {}),
       ...(this.notice ? { notice: this.notice } : {}),
       ...(this.gpu ? { gpu: this.gpu } : {}),
@@ -79,7 +81,7 @@ export class ModelHost {
    * when the saved model cannot be loaded now.
    */
   async openingEmbedder(settings: ModelSettings, options: ModelChangeOptions = {}): Promise<Embedder | undefined> {
-    this.settings = { ...settings, reranker: { kind: 'off' } };
+    this.settings = { ...settings, reranker: { kind: 'off' }, judge: { kind: 'off' } };
     if (settings.embedding.kind === 'builtin') return undefined;
     try {
       return await this.loadEmbedder(settings, options);
@@ -90,8 +92,10 @@ export class ModelHost {
     }
   }
 
-  /** Applies model settings: re-embeds the library for another embedder, loads the reranker. */
-  async apply(service: LibraryService, settings: ModelSettings, options: ModelChangeOptions = {}): Promise<void> {
+  /** Applies model settings: re-embeds the library for another embedder, loads the reranker and the NLI model. */
+  async apply(service: LibraryService, requested: ModelSettings, options: ModelChangeOptions = {}): Promise<void> {
+    // Settings saved before the claim checker could be chosen have no `judge`.
+    const settings: ModelSettings = { ...requested, judge: requested.judge ?? { kind: 'off' } };
     this.notice = undefined;
     const previous = this.settings;
     if (!sameEmbedding(previous.embedding, settings.embedding)) {
@@ -102,17 +106,25 @@ export class ModelHost {
       });
       this.commitEmbedder(embedder);
     }
-    this.settings = { ...settings, reranker: previous.reranker };
+    this.settings = { ...settings, reranker: previous.reranker, judge: previous.judge };
+    const loadOptions = {
+      offlineOnly: settings.offlineOnly,
+      navigator: this.navigator,
+      storage: this.navigator?.storage,
+      ...(options.onModelProgress ? { onProgress: options.onModelProgress } : {}),
+    };
     if (JSON.stringify(previous.reranker) !== JSON.stringify(settings.reranker) || !this.rerankerMatches(settings)) {
       const { loadReranker } = await import('./reranker-loader.js');
-      const loaded = await loadReranker(settings.reranker, {
-        offlineOnly: settings.offlineOnly,
-        navigator: this.navigator,
-        storage: this.navigator?.storage,
-        ...(options.onModelProgress ? { onProgress: options.onModelProgress } : {}),
-      });
+      const loaded = await loadReranker(settings.reranker, loadOptions);
       service.setReranker(loaded?.reranker);
       this.reranker = loaded?.info;
+    }
+    this.settings = { ...this.settings, reranker: settings.reranker };
+    if (JSON.stringify(previous.judge) !== JSON.stringify(settings.judge) || !this.judgeMatches(settings)) {
+      const { loadNli } = await import('./nli-loader.js');
+      const loaded = await loadNli(settings.judge, loadOptions);
+      service.setEntailmentModel(loaded?.model);
+      this.judge = loaded?.info;
     }
     this.settings = settings;
   }
@@ -154,6 +166,10 @@ export class ModelHost {
 
   private rerankerMatches(settings: ModelSettings): boolean {
     return settings.reranker.kind === 'off' ? !this.reranker : this.reranker !== undefined;
+  }
+
+  private judgeMatches(settings: ModelSettings): boolean {
+    return settings.judge.kind === 'off' ? !this.judge : this.judge !== undefined;
   }
 
   private pending: { embedder: Embedder; info: EmbedderInfo; gpu?: GpuCapabilities } | undefined;

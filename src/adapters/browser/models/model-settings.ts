@@ -17,18 +17,26 @@ export type EmbeddingChoice =
 /** The reranker: none, the catalogue's cross-encoder, or one in the app's `models/` folder. */
 export type RerankerChoice = { kind: 'off' } | { kind: 'catalogue' } | { kind: 'local'; id: string };
 
+/**
+ * What checks claims: words and numbers (with the embedder's meaning where calibrated) only, or
+ * also an NLI model, the catalogue's or one in the app's `models/` folder (verify/nli-judge.ts).
+ */
+export type JudgeChoice = { kind: 'off' } | { kind: 'catalogue' } | { kind: 'local'; id: string };
+
 /** The model settings the engine worker applies (the answer model is loaded on request). */
 export interface ModelSettings {
   embedding: EmbeddingChoice;
   reranker: RerankerChoice;
+  judge: JudgeChoice;
   /** True forbids the model hub: models load only from the app's `models/` folder (and the cache). */
   offlineOnly: boolean;
 }
 
-/** The defaults: the built-in embedder, no reranker, the hub allowed. */
+/** The defaults: the built-in embedder, no reranker, no NLI model, the hub allowed. */
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   embedding: { kind: 'builtin' },
   reranker: { kind: 'off' },
+  judge: { kind: 'off' },
   offlineOnly: false,
 };
 
@@ -69,6 +77,8 @@ export interface ModelsState {
   settings: ModelSettings;
   embedder: EmbedderInfo;
   reranker?: { id: string; label: string; runtime: string };
+  /** The NLI model that checks claims, when one is loaded. */
+  judge?: { id: string; label: string; runtime: string };
   answer: AnswerModelInfo;
   /** Why the answer model was dropped (the GPU was lost, out of memory), with advice. */
   answerFailure?: string;

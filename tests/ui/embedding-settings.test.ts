@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from '../../src/adapters/browser/models/model-settings.js';
+import { NLI_MODEL } from '../../src/adapters/models/model-catalogue.js';
+import EmbeddingSettings from '../../src/ui/components/EmbeddingSettings.svelte';
+
+const base = { models: undefined, busy: false, oncancel: () => undefined };
+
+describe('EmbeddingSettings: checking claims', () => {
+  it('offers the NLI model with its size, says what it does, and hands the choice over on Apply', async () => {
+    const onapply = vi.fn<(models: ModelSettings) => void>();
+    render(EmbeddingSettings, { ...base, settings: DEFAULT_MODEL_SETTINGS, onapply });
+    const select = screen.getByTestId('claim-judge') as HTMLSelectElement;
+    expect(select.value).toBe('off');
+    expect(screen.queryByTestId('judge-note')).toBeNull();
+    expect(select.textContent).toContain(
+      `${NLI_MODEL.label} (${NLI_MODEL.downloadMB.q8}–${NLI_MODEL.downloadMB.fp32} MB)`,
+    );
+    await fireEvent.change(select, { target: { value: 'catalogue' } });
+    expect(screen.getByTestId('judge-note').textContent).toMatch(
+      /numbers, units, codes, dates and names are still checked by code/,
+    );
+    await fireEvent.click(screen.getByTestId('apply-models'));
+    expect(onapply).toHaveBeenLastCalledWith({ ...DEFAULT_MODEL_SETTINGS, judge: { kind: 'catalogue' } });
+    await fireEvent.change(select, { target: { value: 'local' } });
+    await fireEvent.input(screen.getByTestId('local-judge-id'), { target: { value: ' local/tiny-nli ' } });
+    await fireEvent.click(screen.getByTestId('apply-models'));
+    expect(onapply).toHaveBeenLastCalledWith({
+      ...DEFAULT_MODEL_SETTINGS,
+      judge: { kind: 'local', id: 'local/tiny-nli' },
+    });
+  });
+
+  it('starts from the saved choice, and shows the model in use', () => {
+    const settings: ModelSettings = { ...DEFAULT_MODEL_SETTINGS, judge: { kind: 'local', id: 'local/tiny-nli' } };
+    const models = {
+      settings,
+      embedder: { modelId: 'feature-hashing-v1-384', label: 'Built in', runtime: 'built in (no model)' },
+      judge: {
+        id: 'nli:local/tiny-nli:q8',
+        label: "local/tiny-nli (this app's models/ folder)",
+        runtime: 'WASM (CPU), q8',
+      },
+      answer: { kind: 'extractive' as const },
+    };
+    render(EmbeddingSettings, { ...base, models, settings, onapply: () => undefined });
+    expect((screen.getByTestId('claim-judge') as HTMLSelectElement).value).toBe('local');
+    expect((screen.getByTestId('local-judge-id') as HTMLInputElement).value).toBe('local/tiny-nli');
+    expect(screen.getByTestId('judge-in-use').textContent).toMatch(
+      /checking claims with local\/tiny-nli .*WASM \(CPU\), q8/,
+    );
+  });
+});
