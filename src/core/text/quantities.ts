@@ -25,6 +25,8 @@ export type QuantityDimension =
   | 'sound'
   | 'money'
   | 'percent'
+  | 'data'
+  | 'data-rate'
   | 'date'
   | 'identifier'
   | 'count';
@@ -37,7 +39,7 @@ export interface Quantity {
   value: number;
   /** Upper bound of a range (`10–15 mm` → 15), in the canonical unit. */
   max?: number;
-  /** Canonical unit: `s`, `mm`, `C`, `kg`, `l`, `W`, `EUR`, `%`, `model`, `part`, `code`, `day`, `month`, `` for counts. */
+  /** Canonical unit: `s`, `mm`, `C`, `kg`, `l`, `W`, `EUR`, `%`, `B` (bytes), `B/s`, `bit/s`, `model`, `part`, `code`, `day`, `month`, `` for counts. */
   unit: string;
   dimension: QuantityDimension;
   /** Comparison key of identifiers (upper case, no hyphens or spaces) and dates (`2026-03`, `2026-03-01`). */
@@ -69,6 +71,11 @@ const WORD_UNITS: readonly UnitRow[] = [
   ['hertz', 'Hz', 'electric-frequency', 1], ['revolutions per minute', 'rpm', 'speed', 1],
   ['bars?', 'bar', 'pressure', 1], ['decibels?', 'dB', 'sound', 1],
   ['euros?', 'EUR', 'money', 1], ['dollars?', 'USD', 'money', 1], ['per ?cent', '%', 'percent', 1],
+  // Sizes and rates of data; binary and decimal prefixes count alike (documents and answers mix them for one value).
+  ['terabytes? (?:per|a) second', 'B/s', 'data-rate', 1e12], ['gigabytes? (?:per|a) second', 'B/s', 'data-rate', 1e9],
+  ['megabytes? (?:per|a) second', 'B/s', 'data-rate', 1e6], ['terabytes?|tebibytes?', 'B', 'data', 1e12],
+  ['gigabytes?|gibibytes?|gigs?', 'B', 'data', 1e9], ['megabytes?|mebibytes?|megs?', 'B', 'data', 1e6],
+  ['kilobytes?|kibibytes?', 'B', 'data', 1e3], ['bytes?', 'B', 'data', 1],
 ];
 
 /** Unit symbols: matched case-sensitively, never followed by a letter or digit. */
@@ -85,6 +92,11 @@ const SYMBOL_UNITS: readonly UnitRow[] = [
   ['MPa', 'bar', 'pressure', 10], ['psi', 'bar', 'pressure', 0.0689476], ['dB\\(A\\)|dBA|dB', 'dB', 'sound', 1],
   ['%', '%', 'percent', 1], ['€', 'EUR', 'money', 1], ['EUR', 'EUR', 'money', 1], ['USD', 'USD', 'money', 1],
   ['GBP', 'GBP', 'money', 1],
+  ['TB/s', 'B/s', 'data-rate', 1e12], ['GB/s', 'B/s', 'data-rate', 1e9], ['MB/s', 'B/s', 'data-rate', 1e6],
+  ['kB/s|KB/s', 'B/s', 'data-rate', 1e3], ['Tbps|Tbit/s|Tb/s', 'bit/s', 'data-rate', 1e12],
+  ['Gbps|Gbit/s|Gb/s', 'bit/s', 'data-rate', 1e9], ['Mbps|Mbit/s|Mb/s', 'bit/s', 'data-rate', 1e6],
+  ['kbps|kbit/s|kb/s', 'bit/s', 'data-rate', 1e3], ['TB|TiB', 'B', 'data', 1e12], ['GB|GiB', 'B', 'data', 1e9],
+  ['MB|MiB', 'B', 'data', 1e6], ['kB|KB|KiB', 'B', 'data', 1e3],
 ];
 
 // prettier-ignore
@@ -290,8 +302,9 @@ function unitSeconds(word: string): number {
 const UNIT_GAP = String.raw`(?: ?-? ?)`;
 const WORD_UNIT_RE = new RegExp(`${UNIT_GAP}(${[...WORD_UNITS].map((row) => row[0]).join('|')})(?![\\p{L}])`, 'iuy');
 const SYMBOL_UNIT_RE = new RegExp(
+  // Longest spelling first, each alternative on its own: "GB/s" before "GB".
   `${UNIT_GAP}(${[...SYMBOL_UNITS]
-    .map((row) => row[0])
+    .flatMap((row) => row[0].split('|'))
     .sort((a, b) => b.length - a.length)
     .join('|')})(?![\\p{L}\\p{N}])`,
   'uy',

@@ -72,6 +72,14 @@ const QUESTION_STOP_WORDS = [
   'normally',
   'usually',
   'right',
+  // Hedges around a question ("roughly how fast", "approximately how many"): they ask for no fact.
+  'roughly',
+  'approximately',
+  'approx',
+  'basically',
+  'typically',
+  'generally',
+  'precisely',
 ];
 
 /** Stop words for the lexical index (Orama) and for term extraction. */

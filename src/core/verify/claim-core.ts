@@ -3,6 +3,7 @@
  * "Sources disagree:", an attribution to a source ("The v2 manual says", "According to the FAQ,")
  * and the quotation marks around a quote.
  */
+import { parseNumber } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
 import { DISAGREEMENT_LEAD } from './statement-kinds.js';
 
@@ -28,6 +29,33 @@ const CLOSING_ATTRIBUTION = new RegExp(
   'i',
 );
 
+/** "four techniques: a, b, c and d", "Two reasons: …, and …": a count, a few words, a colon, a list. */
+const ENUMERATED =
+  /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)((?:\s+[\p{L}'’-]+){1,4}?)\s*:\s*([^:]+)$/iu;
+
+/** Items of a list written out: "a, b and c", "a, b, and c", "a and b". */
+function listItems(list: string): number {
+  const items = list.split(/\s*,\s*/).filter((item) => item.trim().length > 0);
+  const last = items[items.length - 1] ?? '';
+  // With the serial comma the last item starts with "and"/"or" and is whole; without it, the last
+  // "and"/"or" joins the last two items.
+  if (items.length > 1 && /^(?:and|or)\s/i.test(last)) return items.length;
+  return items.length + (/\s(?:and|or)\s/i.test(last) ? 1 : 0);
+}
+
+/**
+ * The claim without a count that its own list makes good: "He considered four techniques:
+ * quantisation, pruning, distillation and AirLLM" asks the passage for the four items, not for
+ * the word "four". A count its list does not match stays.
+ */
+export function withoutEnumeratedCount(text: string): string {
+  const match = ENUMERATED.exec(text);
+  if (!match) return text;
+  const count = parseNumber(match[1] ?? '');
+  if (count === undefined || count < 2 || listItems(match[3] ?? '') !== count) return text;
+  return `${text.slice(0, match.index)}${(match[2] ?? '').trimStart()}: ${match[3]}`;
+}
+
 /** The core of `claim` to be checked against the cited passages. */
 export function claimCore(claim: string): string {
   let text = claim.trim().replace(DISAGREEMENT_LEAD, '');
@@ -44,5 +72,5 @@ export function claimCore(claim: string): string {
   // Only when something is left to check: "The schedule is in the manual" stays whole.
   if (closing && contentTerms(text.slice(0, closing.index)).length >= 2) text = text.slice(0, closing.index);
   const quoted = /^["“']([^"”]+)["”']$/.exec(text);
-  return (quoted?.[1] ?? text).trim().replace(/[.!?]+$/, '');
+  return withoutEnumeratedCount((quoted?.[1] ?? text).trim().replace(/[.!?]+$/, ''));
 }

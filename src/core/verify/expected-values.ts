@@ -19,6 +19,8 @@ export const MEASURES: readonly QuantityDimension[] = [
   'pressure',
   'sound',
   'percent',
+  'data',
+  'data-rate',
   'count',
   'temperature',
   'duration',
@@ -41,6 +43,8 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
   [/\b(?:current|amps?|fuse|circuit breaker|breaker)\b/i, ['current']],
   [/\b(?:noise|loud|decibels?|db)\b/i, ['sound']],
   [/\b(?:pressure)\b/i, ['pressure']],
+  [/\b(?:memory|ram|storage|disk|disc|space|room|file size|download|gigabytes?|megabytes?|gb|mb)\b/i, ['data']],
+  [/\b(?:bandwidth|throughput|transfer rate|data rate)\b/i, ['data-rate']],
   [/\b(?:temperature|degrees|hot)\b/i, ['temperature']],
   [/\b(?:cost|price|charge|fee|pay)\b/i, ['money']],
 ];

@@ -4,7 +4,7 @@
  * name and link (`missingFacts`), and quoted text (`misquotes`). Checked by code whatever judge decides the rest.
  */
 import { modelNames } from '../question/model-names.js';
-import { extractQuantities, quantityStated } from '../text/quantities.js';
+import { extractQuantities, quantityStated, type Quantity } from '../text/quantities.js';
 import { isQuoteOf } from './match-text.js';
 
 const URL =
@@ -15,13 +15,64 @@ const NAME = /(?<=[\p{L}\p{N},;)]\s+)(?:\p{Lu}[\p{Ll}\p{N}]+|\p{Lu}{2,})\b/gu;
 /** Capitalised words that are not names: they start clauses or are common in answers. */
 const NOT_NAMES = new Set(['I', 'If', 'The', 'A', 'An', 'This', 'That', 'It', 'Yes', 'No', 'Note', 'OK']);
 
+/** Decimal places written in a number ("1.73" → 2), for the rounding a derived value may carry. */
+function decimals(raw: string): number {
+  return /\d[.,](\d+)/.exec(raw)?.[1]?.length ?? 0;
+}
+
+/**
+ * True when `quantity` is arithmetic on two other values of the claim that the evidence states:
+ * their ratio ("roughly 1.73x: 1,555 GB/s against 900 GB/s"), difference or sum ("3 hours more:
+ * 5 hours instead of 2"), as rounded as the claim writes it. The passage states the operands;
+ * the claim only works them out.
+ */
+export function isDerived(
+  quantity: Quantity,
+  claimQuantities: readonly Quantity[],
+  stated: readonly Quantity[],
+): boolean {
+  if (quantity.dimension === 'identifier' || quantity.dimension === 'date' || quantity.max !== undefined) return false;
+  const operands = claimQuantities.filter(
+    (other) =>
+      other !== quantity &&
+      other.dimension !== 'identifier' &&
+      other.dimension !== 'date' &&
+      other.max === undefined &&
+      quantityStated(other, stated),
+  );
+  const written = quantity.value;
+  const tolerance = Math.max(0.5 * 10 ** -decimals(quantity.raw), 0.005 * Math.abs(written));
+  const near = (value: number) => Math.abs(value - written) <= tolerance;
+  for (const [index, a] of operands.entries()) {
+    for (const b of operands.slice(index + 1)) {
+      if (a.dimension !== b.dimension || a.unit !== b.unit) continue;
+      if (
+        quantity.dimension === 'count' &&
+        b.value !== 0 &&
+        a.value !== 0 &&
+        (near(a.value / b.value) || near(b.value / a.value))
+      )
+        return true;
+      if (
+        quantity.dimension === a.dimension &&
+        quantity.unit === a.unit &&
+        (near(Math.abs(a.value - b.value)) || near(a.value + b.value))
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
 /** Why `claim` is not stated by `evidence`, one reason per missing fact; empty when all are stated. */
 export function missingFacts(claim: string, evidence: readonly string[]): string[] {
   const joined = evidence.join('\n');
   const reasons: string[] = [];
   const stated = extractQuantities(joined);
-  for (const quantity of extractQuantities(claim)) {
-    if (!quantityStated(quantity, stated)) reasons.push(`"${quantity.raw}" is not in the cited passage`);
+  const quantities = extractQuantities(claim);
+  for (const quantity of quantities) {
+    if (!quantityStated(quantity, stated) && !isDerived(quantity, quantities, stated))
+      reasons.push(`"${quantity.raw}" is not in the cited passage`);
   }
   const evidenceModels = new Set(modelNames(joined));
   for (const model of modelNames(claim)) {

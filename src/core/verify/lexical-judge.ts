@@ -10,7 +10,7 @@ import { extractQuantities, quantityStated, type Quantity } from '../text/quanti
 import type { ClaimJudge, ClaimJudgement } from '../ports.js';
 import { claimCore } from './claim-core.js';
 import { evidenceSentences } from './evidence-text.js';
-import { misquotes, missingFacts } from './facts.js';
+import { isDerived, misquotes, missingFacts } from './facts.js';
 import { isQuoteOf } from './match-text.js';
 import { isNegated, polarityDiffers } from './negation.js';
 import { checkTerms, keyTerms, termWeight, weightedShare } from './term-weights.js';
@@ -72,9 +72,10 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
  * claim states another value of the same kind ("48 litres" where the passage says "9.5 litres").
  */
 function otherValueStated(core: string, evidence: readonly string[]): boolean {
-  const values = extractQuantities(core).filter((quantity) => quantity.dimension !== 'identifier');
+  const quantities = extractQuantities(core);
+  const values = quantities.filter((quantity) => quantity.dimension !== 'identifier');
   const joined = extractQuantities(evidence.join('\n'));
-  const unstated = values.filter((value) => !quantityStated(value, joined));
+  const unstated = values.filter((value) => !quantityStated(value, joined) && !isDerived(value, quantities, joined));
   if (unstated.length === 0) return false;
   const sentence = closestSentence(claimTerms(core), evidence);
   if (sentence === undefined) return false;

@@ -2,6 +2,7 @@
  * Polarity: whether a statement is negated ("is not covered", "never", "excluded"). A claim
  * whose polarity differs from the evidence it rests on says the opposite of it.
  */
+import { contentTerms } from '../text/terms.js';
 
 /** Negation words and exclusions. */
 const NEGATION_WORD = String.raw`\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t)\b|\b\w+n['’]t\b`;
@@ -11,7 +12,6 @@ const NOT_UN = String.raw`(?!screw|plug|pack|load|til|der|it\b|its|ion|iform|iqu
 const UN_ADJECTIVE = String.raw`\bun${NOT_UN}[a-z]{4,}(?:ed|able)\b`;
 
 const NEGATION = new RegExp(`${NEGATION_WORD}|${UN_ADJECTIVE}`, 'i');
-const NEGATION_WORDS = new RegExp(NEGATION_WORD, 'i');
 /** Any word with a negating "un-", its root captured ("uninstall" → "install"). */
 const UN_WORD = new RegExp(String.raw`\bun${NOT_UN}([a-z]{4,})\b`, 'gi');
 
@@ -34,8 +34,31 @@ export function polarityDiffers(claim: string, evidence: string): boolean {
   return isNegatedAgainst(claim, evidence) !== isNegatedAgainst(evidence, claim);
 }
 
+/** How many words after a negation it governs (its scope, as NegEx counts it), within its clause. */
+const NEGATION_SCOPE = 5;
+const NEGATION_WORDS = new RegExp(NEGATION_WORD, 'gi');
+
+/**
+ * True when a negation word of `text` bears on `other`: a content word in its scope (the few
+ * words after it, up to a comma or full stop) is one `other` uses, or the scope has no content word
+ * ("it is not."). "I would not be able to access large models" does not negate "runs on an M1
+ * MacBook with 8 GB of memory"; "is not covered" does negate "is covered".
+ */
+function negationBears(text: string, other: string): boolean {
+  const cleaned = text.replace(NOT_A_NEGATION, ' ');
+  let otherTerms: Set<string> | undefined;
+  for (const match of cleaned.matchAll(NEGATION_WORDS)) {
+    // A colon does not end it: "does not cover: damage to the drum, …" negates the list it opens.
+    const after = cleaned.slice(match.index + match[0].length).split(/[.,;!?()]/)[0] ?? '';
+    const scope = contentTerms(after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' '));
+    otherTerms ??= new Set(contentTerms(other));
+    if (scope.length === 0 || scope.some((term) => otherTerms!.has(term))) return true;
+  }
+  return false;
+}
+
 function isNegatedAgainst(text: string, other: string): boolean {
-  if (NEGATION_WORDS.test(text.replace(NOT_A_NEGATION, ' '))) return true;
+  if (negationBears(text, other)) return true;
   for (const match of text.matchAll(UN_WORD)) {
     const root = (match[1] ?? '').toLowerCase();
     if (new RegExp(`(?<![a-z])(?:un)?${root}`, 'i').test(other)) return true;

@@ -64,6 +64,22 @@ describe('extractQuantities', () => {
   it('reads a negative temperature', () => {
     expect(one('store at -5 °C').value).toBe(-5);
   });
+
+  it('reads sizes and rates of data, the longest unit first ("GB/s" is not "GB")', () => {
+    expect(same('eight gigabytes of memory', 'with 8 GB of memory')).toBe(true);
+    expect(same('8GB of RAM', '8 GiB')).toBe(true);
+    expect(same('50 MB of free disk space', '50 megabytes')).toBe(true);
+    expect(same('2 TB', '2 GB')).toBe(false);
+    expect(one('1,555 GB/s of memory bandwidth')).toMatchObject({
+      dimension: 'data-rate',
+      unit: 'B/s',
+      value: 1.555e12,
+    });
+    expect(same('900 gigabytes per second', '900 GB/s')).toBe(true);
+    expect(one('a 100 Mbps link')).toMatchObject({ dimension: 'data-rate', unit: 'bit/s' });
+    expect(same('100 Mbps', '100 MB/s')).toBe(false);
+    expect(one('costs 20 GBP')).toMatchObject({ dimension: 'money', unit: 'GBP' });
+  });
 });
 
 describe('sameQuantity', () => {

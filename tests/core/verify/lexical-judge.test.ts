@@ -56,6 +56,24 @@ describe('judgeLexically on facts', () => {
     ).toBe(true);
   });
 
+  it('accepts a value worked out from two values the passage states, and only when the arithmetic holds', () => {
+    const bandwidth = 'The A100 GPU has 1,555 GB/s memory bandwidth vs the 900 GB/s of the V100.';
+    const claim = (ratio: string) =>
+      `The A100 GPU has 1,555 GB/s of memory bandwidth against the 900 GB/s of the V100, ${ratio} times as much.`;
+    expect(judgeLexically(claim('1.73'), [bandwidth]).supported).toBe(true);
+    expect(judgeLexically(claim('2.5'), [bandwidth])).toMatchObject({
+      supported: false,
+      reason: expect.stringContaining('"2.5"'),
+    });
+    const hours = 'Visitors may park for 5 hours; staff for 2 hours.';
+    expect(
+      judgeLexically('Visitors may park 3 hours longer than staff: 5 hours against 2 hours.', [hours]).supported,
+    ).toBe(true);
+    expect(
+      judgeLexically('Visitors may park 4 hours longer than staff: 5 hours against 2 hours.', [hours]).supported,
+    ).toBe(false);
+  });
+
   it('rejects a duration sentence cited for an exclusion claim', () => {
     const judgement = judgeLexically('Water damage is not covered by the KX-200 warranty.', [WARRANTY]);
     expect(judgement.supported).toBe(false);

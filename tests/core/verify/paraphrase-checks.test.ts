@@ -132,6 +132,18 @@ describe('polarity', () => {
     ).toBe(true);
   });
 
+  it('takes a negation as bearing on a claim only when its scope shares a word with it', () => {
+    const sentence =
+      'Limiting it to my M1 MacBook with 8 GB of memory would limit the tool as I would not be able to access large models.';
+    expect(polarityDiffers('The tool runs on an M1 MacBook with 8 GB of memory', sentence)).toBe(false);
+    expect(polarityDiffers('I could access large models', sentence)).toBe(true);
+    expect(polarityDiffers('Accidental damage is covered', 'Accidental damage is not covered.')).toBe(true);
+    expect(
+      polarityDiffers('The warranty excludes damage from coins', 'The warranty does not cover: damage from coins'),
+    ).toBe(false);
+    expect(polarityDiffers('It works', 'It does not.')).toBe(true);
+  });
+
   it('reads "nobody" as a negation and "no hotter than" as a bound', () => {
     expect(polarityDiffers('Nobody should sit on the door', 'Do not sit on the door')).toBe(false);
     expect(polarityDiffers('hot water no hotter than 60 °C', 'hot water of no more than 60 °C')).toBe(false);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { analyseQuestion } from '../../../src/core/question/analyse-question.js';
+import { extractQuantities } from '../../../src/core/text/quantities.js';
+import { answerDimensions, valueAnswers } from '../../../src/core/verify/expected-values.js';
+
+const part = (question: string) => analyseQuestion(question)[0]!;
+
+describe('valueAnswers', () => {
+  it('takes a size of data for memory, storage and disk space, and a rate for bandwidth', () => {
+    const memory = part('How much memory does the laptop have?');
+    expect(answerDimensions(memory)?.has('data')).toBe(true);
+    expect(valueAnswers(memory, extractQuantities('an M1 MacBook with 8 GB of memory'))).toBe(true);
+    expect(valueAnswers(part('How much room do I need on the disk to build it?'), extractQuantities('50 MB'))).toBe(
+      true,
+    );
+    expect(valueAnswers(part('What is the memory bandwidth of the A100?'), extractQuantities('1,555 GB/s'))).toBe(true);
+    // A weight does not answer a question about memory.
+    expect(valueAnswers(memory, extractQuantities('it weighs 1.3 kg'))).toBe(false);
+  });
+});
