@@ -62,6 +62,11 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
   ],
 ];
 
+/** A battery's charge asked for: "how much charge", "how much battery". */
+const BATTERY_CHARGE = /\bhow much (battery|charge)\b(?! (is|do|does|will|would) (it|they|you|we) (charge|cost))/;
+/** Words that make "charge" a fee. */
+const FEE_TALK = /\b(charged? (for|to|by)|pay|paid|fees?|costs?|price|bill(ed)?)\b/;
+
 /** Error and fault codes: "which error code", "what code is shown". */
 const CODE_QUESTION = /\b(error|fault|service|display)? ?codes?\b/;
 /** A code already named in the part ("what does E24 mean") asks for its meaning, not a code. */
@@ -80,6 +85,8 @@ export function answerType(part: string): AnswerType {
     .replace(/^(if|when|after|before|once|while|since|for)\b[^,]{0,80},\s*/, '');
   const opener = /^[\p{L}’']+/u.exec(text)?.[0] ?? '';
   if (YES_NO_OPENERS.has(opener) || /^(tell me )?whether\b/.test(text)) return 'yes-no';
+  // "How much charge does the phone need?" asks how full a battery is, not for a fee.
+  if (BATTERY_CHARGE.test(text) && !FEE_TALK.test(text)) return 'quantity';
   for (const [type, pattern] of RULES) {
     if (!pattern.test(text)) continue;
     if (type === 'duration' && /\bhow long\b/.test(text) && LENGTH_NOUNS.test(text)) return 'quantity';

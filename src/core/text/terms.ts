@@ -80,6 +80,7 @@ const QUESTION_STOP_WORDS = [
   'typically',
   'generally',
   'precisely',
+  'already',
 ];
 
 /** Stop words for the lexical index (Orama) and for term extraction. */
@@ -94,8 +95,19 @@ export const TOKENIZER_CONFIG = {
 
 const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...STOP_WORDS] });
 
-/** Irregular past forms the stemmer cannot reduce ("sold" → sell), so that they meet their present forms. */
+/**
+ * Irregular past forms and plurals the stemmer cannot reduce ("sold" → sell, "people" → person),
+ * so that they meet their present and singular forms.
+ */
 const IRREGULAR_FORMS: Readonly<Record<string, string>> = {
+  people: 'person',
+  persons: 'person',
+  men: 'man',
+  women: 'woman',
+  children: 'child',
+  feet: 'foot',
+  teeth: 'tooth',
+  mice: 'mouse',
   sold: 'sell',
   bought: 'buy',
   kept: 'keep',

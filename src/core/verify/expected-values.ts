@@ -47,7 +47,14 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
   [/\b(?:bandwidth|throughput|transfer rate|data rate)\b/i, ['data-rate']],
   [/\b(?:temperature|degrees|hot)\b/i, ['temperature']],
   [/\b(?:cost|price|charge|fee|pay)\b/i, ['money']],
+  [/\b(?:battery|charge|charged)\b/i, ['percent', 'energy', 'duration']],
+  // A rating or class is often a code: "IP68", "Class 2", "Energy class A".
+  [/\b(?:rating|rated|class|grade|certification|certified|standard)\b/i, ['identifier']],
 ];
+
+/** A period a count is asked per: "each year", "per month", "a week", "annually". */
+const PER_PERIOD =
+  /\b(?:each|per|a|every) (?:year|month|week|day|hour|shift)\b|\b(?:annually|yearly|monthly|weekly|daily)\b/i;
 
 /** Dimensions a value answering `part` may have; undefined when any statement can answer it. */
 export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimension> | undefined {
@@ -69,8 +76,13 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
       const named = ATTRIBUTE_DIMENSIONS.filter(([pattern]) => pattern.test(part.text)).flatMap(
         ([, dimensions]) => dimensions,
       );
+      // "How many drills do we have each year?" ← "two drills a year": a count per period.
+      const perPeriod = PER_PERIOD.test(part.text) ? (['frequency'] as const) : [];
       // A share of the most there is answers any measure: "how loud" ← "capped at 46%", "how much charge" ← "30% battery".
-      return new Set(named.length > 0 ? [...named, 'percent'] : MEASURES);
+      // A rating names no measure of its own: any measure, or a code ("rated 1800 W", "IP68").
+      const measured = named.filter((dimension) => dimension !== 'identifier');
+      const base = measured.length > 0 ? [...measured, 'percent' as const] : MEASURES;
+      return new Set([...(named.includes('identifier') ? [...base, 'identifier' as const] : base), ...perPeriod]);
     }
     default:
       return undefined;
@@ -96,6 +108,9 @@ export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[]
     if (quantity.dimension !== 'identifier') return true;
     if (named.has(quantity.key)) return false;
     if (asksModel) return quantity.unit === 'model';
+    // Only a quantity part that names a rating lets a code in (see ATTRIBUTE_DIMENSIONS), and a
+    // rating may look like a model name ("IP68").
+    if (part.expects === 'quantity') return true;
     return quantity.unit !== 'model' && (part.expects === 'code' || quantity.unit === 'part');
   });
 }

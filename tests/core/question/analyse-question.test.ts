@@ -89,6 +89,8 @@ describe('analyseQuestion', () => {
     ['What is the price of the filter?', 'price'],
     ['What was the company’s revenue in Q1 2021?', 'price'],
     ['How much profit did it make last year?', 'price'],
+    ['How much charge does the phone itself need to have?', 'quantity'],
+    ['How much do they charge for a replacement card?', 'price'],
     ['Why does the door lock?', 'text'],
   ])('%s expects %s', (question, expected) => {
     expect(analyseQuestion(question)[0]?.expects).toBe(expected);

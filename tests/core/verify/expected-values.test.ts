@@ -17,4 +17,17 @@ describe('valueAnswers', () => {
     // A weight does not answer a question about memory.
     expect(valueAnswers(memory, extractQuantities('it weighs 1.3 kg'))).toBe(false);
   });
+
+  it('takes a code or any measure for a rating, and a share for a battery charge', () => {
+    const rating = part("What's its rating?");
+    expect(valueAnswers(rating, extractQuantities('an IP68 rating for dust and water resistance'))).toBe(true);
+    expect(valueAnswers(rating, extractQuantities('rated at 1800 W'))).toBe(true);
+    expect(valueAnswers(part('What is the power rating?'), extractQuantities('it weighs 2 kg'))).toBe(false);
+    expect(
+      valueAnswers(part('How many evacuation drills do we have each year?'), extractQuantities('two drills a year')),
+    ).toBe(true);
+    expect(valueAnswers(part('How many drills are there?'), extractQuantities('two drills a year'))).toBe(false);
+    const charge = part('How much charge does the phone need to have?');
+    expect(valueAnswers(charge, extractQuantities('Requires minimum 30% battery to share'))).toBe(true);
+  });
 });

@@ -20,6 +20,9 @@ describe('the paraphrase lexicon', () => {
     expect(paraphraseClass('hous')).toBe(paraphraseClass('properti'));
     expect(paraphraseClass('insid')).toBe(paraphraseClass('caviti'));
     expect(paraphraseClass('drain')).not.toBe(paraphraseClass('pump'));
+    // Irregular plurals meet their singular: "people" is "persons".
+    expect(checkTerms('rated for 18 people')).toEqual(checkTerms('rated for 18 persons'));
+    expect(checkTerms('the children')).toEqual(checkTerms('the child'));
     expect(paraphraseClass('warranti')).not.toBe(paraphraseClass('cover'));
   });
 
