@@ -9,6 +9,7 @@ import { extractQuantities, identifierKey } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { answerDimensions } from '../verify/expected-values.js';
+import { canonicalTerm } from '../verify/term-weights.js';
 import { unitAnswersType, type EvidenceUnit } from './evidence-units.js';
 
 /** A unit's standing for one part. */
@@ -35,15 +36,18 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const idf = (term: string) => part.weights?.[term] ?? unitWeights(term);
   const models = modelNames(part.text).map(identifierKey);
   const context = new Map(
-    passages.map((item) => [item.passage.cite, new Set(contentTerms(`${item.passage.title} ${item.passage.heading}`))]),
+    passages.map((item) => [
+      item.passage.cite,
+      withClasses(contentTerms(`${item.passage.title} ${item.passage.heading}`)),
+    ]),
   );
-  const neighbours = new Map(passages.map((item) => [item.passage.cite, new Set(contentTerms(item.passage.text))]));
+  const neighbours = new Map(passages.map((item) => [item.passage.cite, withClasses(contentTerms(item.passage.text))]));
   const typed = answerDimensions(part) !== undefined;
   return units
     .filter((unit) => !unit.isLeadIn && namesModel(unit, models))
     .map((unit) => {
       const lead = leadIn(unit, units);
-      const own = lead ? { ...unit, terms: new Set([...unit.terms, ...lead.terms]) } : unit;
+      const own = { terms: withClasses(lead ? [...unit.terms, ...lead.terms] : unit.terms) };
       const cite = unit.item.passage.cite;
       const coverage = partCoverage(
         part.terms,
@@ -73,11 +77,19 @@ function partCoverage(
   for (const term of new Set(terms)) {
     const weight = idf(term);
     total += weight;
-    if (unit.terms.has(term)) found += weight;
-    else if (context.has(term)) found += CONTEXT_WEIGHT * weight;
-    else if (neighbours.has(term)) found += NEIGHBOUR_WEIGHT * weight;
+    const heldBy = (set: Set<string>) => set.has(term) || set.has(canonicalTerm(term));
+    if (heldBy(unit.terms)) found += weight;
+    else if (heldBy(context)) found += CONTEXT_WEIGHT * weight;
+    else if (heldBy(neighbours)) found += NEIGHBOUR_WEIGHT * weight;
   }
   return total === 0 ? 0 : found / total;
+}
+
+/** Terms with the paraphrase class of each ("load" and "weight" meet), as the checker reads them. */
+function withClasses(terms: Iterable<string>): Set<string> {
+  const all = new Set<string>();
+  for (const term of terms) all.add(term).add(canonicalTerm(term));
+  return all;
 }
 
 /** True when the unit, its heading or its document title names one of the models (or none is asked about). */

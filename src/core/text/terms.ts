@@ -80,7 +80,6 @@ const QUESTION_STOP_WORDS = [
   'typically',
   'generally',
   'precisely',
-  'already',
 ];
 
 /** Stop words for the lexical index (Orama) and for term extraction. */
@@ -156,8 +155,47 @@ const IRREGULAR_FORMS: Readonly<Record<string, string>> = {
   won: 'win',
 };
 
+/**
+ * Gradable adjectives whose comparative and superlative ("deeper", "fastest", "bigger",
+ * "earlier") the stemmer leaves apart from them: "how fast" meets "much faster", "really deep
+ * potholes" meets "deeper than three inches".
+ */
+const GRADABLE = new Set(
+  (
+    'fast slow quick deep shallow high low long short big small large wide narrow heavy light hot cold warm cool ' +
+    'early late cheap loud quiet strong weak easy hard safe new old thick thin tall soft bright dark clean dry wet ' +
+    'full fine tight loose close near great few busy noisy healthy simple'
+  ).split(' '),
+);
+const IRREGULAR_GRADES: Readonly<Record<string, string>> = {
+  better: 'good',
+  best: 'good',
+  worse: 'bad',
+  worst: 'bad',
+  farther: 'far',
+  further: 'far',
+  farthest: 'far',
+  furthest: 'far',
+};
+
+/** The base of a comparative or superlative of a gradable adjective ("faster" → fast), or undefined. */
+export function gradeBase(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  // Own keys only: "constructor" is no grade of anything.
+  if (Object.hasOwn(IRREGULAR_GRADES, lower)) return IRREGULAR_GRADES[lower];
+  const match = /^([a-z]+?)(er|est)$/.exec(lower);
+  if (!match) return undefined;
+  const stem = match[1] ?? '';
+  const candidates = [stem, `${stem}e`, stem.replace(/i$/, 'y'), stem.replace(/(.)\1$/, '$1')];
+  return candidates.find((candidate) => GRADABLE.has(candidate));
+}
+
 function regularise(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word) => IRREGULAR_FORMS[word.toLowerCase()] ?? word);
+  return text.replace(/[A-Za-z]+/g, (word) => {
+    const lower = word.toLowerCase();
+    // Own keys only: "constructor" or "toString" in a text must not read the object's prototype.
+    return Object.hasOwn(IRREGULAR_FORMS, lower) ? IRREGULAR_FORMS[lower]! : word;
+  });
 }
 
 /**

@@ -62,7 +62,12 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
     case 'duration':
       return new Set(['duration']);
     case 'frequency':
-      return new Set(['frequency', 'duration']);
+      // "How many times does one have to vanish?" ← "five times": a count, unless asked per period.
+      return new Set(
+        /\bhow many times\b/i.test(part.text) && !PER_PERIOD.test(part.text)
+          ? ['frequency', 'duration', 'count']
+          : ['frequency', 'duration'],
+      );
     case 'temperature':
       return new Set(['temperature']);
     case 'date':

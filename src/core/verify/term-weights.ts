@@ -5,7 +5,7 @@
  * passages given, times √length: a term every given passage mentions, such as "warranti" when
  * all are about warranties, says little about whether one of them answers).
  */
-import { contentTerms } from '../text/terms.js';
+import { contentTerms, gradeBase } from '../text/terms.js';
 import { broaderTerms, narrowerTerms, paraphraseClass, rewritePhrases } from '../text/paraphrases.js';
 
 /** Terms that rarely decide what a question or a claim is about. */
@@ -68,12 +68,31 @@ export const WEAK_TERMS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The canonical stem of `term`: paraphrases mapped to their class (see `paraphrases.ts`), and a negating "un-" prefix dropped ("unregist"
+ * The canonical stem of `term`: paraphrases mapped to their class (see `paraphrases.ts`), a
+ * comparative or superlative to its base's stem, and a negating "un-" prefix dropped ("unregist"
  * → "regist"; the negation itself is judged by polarity, see `isNegated`).
  */
 export function canonicalTerm(term: string): string {
   const base = /^un[a-z]{5,}$/.test(term) && !UN_WORDS.has(term) ? term.slice(2) : term;
-  return paraphraseClass(base);
+  const known = paraphraseClass(base);
+  return known !== base ? known : ungradedStem(base);
+}
+
+const UNGRADED = new Map<string, string>();
+
+/**
+ * The stem of a comparative's or superlative's base ("faster" → fast, "larger" → larg), so that
+ * "how fast" meets "much faster"; a stem the lexicon already reads ("highest" as maximum) is
+ * not reached here.
+ */
+function ungradedStem(stem: string): string {
+  let found = UNGRADED.get(stem);
+  if (found === undefined) {
+    const base = gradeBase(stem);
+    found = base === undefined ? stem : paraphraseClass(contentTerms(base)[0] ?? stem);
+    UNGRADED.set(stem, found);
+  }
+  return found;
 }
 
 /** Words that begin with "un" without being a negation. */

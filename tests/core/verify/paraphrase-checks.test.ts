@@ -243,3 +243,22 @@ describe('restating leads', () => {
     expect(verdict.flags).toContain('unsupported_claim');
   });
 });
+
+describe('comparatives', () => {
+  it('meet their base for the checker, except where the lexicon reads them otherwise', () => {
+    expect(checkTerms('much faster than I can read')).toContain(checkTerms('fast')[0]);
+    expect(checkTerms('deeper than three inches')).toEqual(expect.arrayContaining(checkTerms('deep')));
+    expect(checkTerms('the bigger drum')).toEqual(checkTerms('the big drum'));
+    // "highest" is the lexicon's word for the maximum, not "high".
+    expect(checkTerms('the highest setting')).toEqual(checkTerms('the maximum setting'));
+    expect(checkTerms('a water heater')).not.toContain(checkTerms('heat')[0]);
+  });
+});
+
+describe('terms of words that name object properties', () => {
+  it('are the words themselves ("constructor" is not read from a prototype)', async () => {
+    const { contentTerms } = await import('../../../src/core/text/terms.js');
+    expect(contentTerms('the constructor of the toString method')).toEqual(['constructor', 'tostr', 'method']);
+    expect(checkTerms('the constructor')).toEqual(['constructor']);
+  });
+});
