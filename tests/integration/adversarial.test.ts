@@ -76,8 +76,8 @@ describe('adversarial answers written with the checker', () => {
 
 /** Measured on each set (evals/README.md), last when a change improved it: a change may improve them, not worsen them. */
 const MEASURED = [
-  { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 8 },
-  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 18 },
+  { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 6 },
+  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 15 },
   { folder: 'tests/fixtures/adversarial-heldout-2', detected: 12, falseAlarms: 13 },
 ];
 
@@ -116,7 +116,7 @@ const REAL = [
     // 27 before polarity was compared only with a sentence holding most of the claim (0.7 of its
     // terms): one faulty answer (U032) shared too little with the sentence that negates it.
     detected: 26,
-    falseAlarms: 20,
+    falseAlarms: 19,
   },
 ];
 
@@ -130,11 +130,11 @@ describe('blind answers over documents that supersede each other in words: blind
     );
   }, 120_000);
 
-  it('detects at least 16 of 20 faulty answers and flags at most 10 of 20 correct ones', () => {
+  it('detects at least 16 of 20 faulty answers and flags at most 9 of 20 correct ones', () => {
     expect(report.faulty).toBe(20);
     expect(report.correct).toBe(20);
     expect(report.detected).toBeGreaterThanOrEqual(16);
-    expect(report.falseAlarms).toBeLessThanOrEqual(10);
+    expect(report.falseAlarms).toBeLessThanOrEqual(9);
   });
 });
 

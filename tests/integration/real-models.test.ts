@@ -54,9 +54,9 @@ describe('the checker with the real MiniLM (similarity by meaning)', () => {
         started: '',
       });
       const report = scoreDetection(results, parseFlagExpectations(readFileSync(`${set}/expected.jsonl`, 'utf8'), 'e'));
-      // Measured last when a change improved it (built in: 24 caught, 22 flagged; MiniLM: 24, 7).
+      // Measured last when a change improved it (built in: 24 caught, 22 flagged; MiniLM: 24, 5).
       expect(report.detected).toBeGreaterThanOrEqual(24);
-      expect(report.falseAlarms).toBeLessThanOrEqual(7);
+      expect(report.falseAlarms).toBeLessThanOrEqual(5);
     },
     300_000,
   );
