@@ -1,9 +1,10 @@
 /**
- * `npm run models:fetch -- --embedder ID [--reranker ID] --llm KEY|MODEL_ID [--variant f16|f32|both]
+ * `npm run models:fetch -- --embedder ID [--reranker ID] [--judge ID] --llm KEY|MODEL_ID [--variant f16|f32|both]
  *   [--dtypes fp32,fp16,q8] [--host URL] [--lib-host URL] [--out public/models]`
  *
  * Puts the model files a deployment needs under `public/models/` (on a machine with internet),
- * so the app runs offline and in classrooms without touching the hub: transformers.js models in
+ * so the app runs offline and in classrooms without touching the hub: transformers.js models (the
+ * embedder, the reranker, the NLI model that checks claims: `--judge Xenova/nli-deberta-v3-xsmall`) in
  * its `localModelPath` layout (`<id>/<file>`), WebLLM builds in the hub layout
  * (`mlc-ai/<name>/resolve/main/…`, `webllm-libs/<lib>.wasm`). Complete files are skipped, so an
  * interrupted run resumes; a failed file leaves nothing behind and stops the run with its name.
@@ -20,7 +21,7 @@ import { findLlmModel, type LlmVariant } from '../src/adapters/models/model-cata
 import type { DtypeName } from '../src/adapters/models/transformers-library.js';
 import { WEBLLM_LIB_PREFIX, WEBLLM_WEIGHTS_HOST } from '../src/adapters/models/webllm-app-config.js';
 
-const USAGE = `usage: npm run models:fetch -- [--embedder ID]... [--reranker ID] [--llm KEY|MODEL_ID]... [--variant f16|f32|both]
+const USAGE = `usage: npm run models:fetch -- [--embedder ID]... [--reranker ID] [--judge ID] [--llm KEY|MODEL_ID]... [--variant f16|f32|both]
        [--dtypes fp32,fp16,q8] [--host URL] [--lib-host URL] [--out public/models]`;
 
 /** What `footnote-models.json` records. */
@@ -78,6 +79,7 @@ export async function modelsFetch(args: string[], log: (line: string) => void): 
     options: {
       embedder: { type: 'string', multiple: true, default: [] },
       reranker: { type: 'string', multiple: true, default: [] },
+      judge: { type: 'string', multiple: true, default: [] },
       llm: { type: 'string', multiple: true, default: [] },
       variant: { type: 'string', default: 'both' },
       dtypes: { type: 'string', default: 'fp32,fp16,q8' },
@@ -86,7 +88,7 @@ export async function modelsFetch(args: string[], log: (line: string) => void): 
       out: { type: 'string', default: 'public/models' },
     },
   });
-  const encoders = [...values.embedder, ...values.reranker];
+  const encoders = [...values.embedder, ...values.reranker, ...values.judge];
   if (encoders.length + values.llm.length === 0) throw new Error(`nothing to fetch\n${USAGE}`);
   const dtypes = values.dtypes.split(',').map((dtype) => dtype.trim()) as DtypeName[];
   const manifest = await readManifest(join(values.out, 'footnote-models.json'));

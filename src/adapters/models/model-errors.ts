@@ -88,7 +88,9 @@ const PATTERNS: [ModelErrorCode, RegExp][] = [
   ['context-window', /ContextWindowSizeExceededError|exceed context window/i],
   ['model-not-found', /ModelNotFoundError|Cannot find model record/i],
   ['no-space', /QuotaExceededError|quota (has been )?exceeded/i],
-  ['offline-only', /local_files_only=true|allowRemoteModels=false/i],
+  // transformers.js with the hub forbidden reads a missing tokenizer_config.json as undefined and
+  // then fails on it: the model is not in the app's models/ folder.
+  ['offline-only', /local_files_only=true|allowRemoteModels=false|reading 'tokenizer_class'/i],
   [
     'download-failed',
     /\b404\b|Failed to execute 'add' on 'Cache'|Request failed|Failed to fetch|NetworkError|Unexpected token '<'|ModelFileNotFoundError|CompileError|magic word/i,

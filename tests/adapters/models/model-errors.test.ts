@@ -21,6 +21,8 @@ describe('toModelError', () => {
       false,
     ],
     ["QuotaExceededError: Failed to execute 'put' on 'Cache': Quota exceeded.", 'no-space', false],
+    // Offline only, and the reranker or NLI model is not in the app's models/ folder.
+    [new TypeError("Cannot read properties of undefined (reading 'tokenizer_class')"), 'offline-only', false],
     [new Error('something else'), 'failed', false],
   ])('%s → %s', (thrown, code, fatal) => {
     const error = toModelError(thrown);

@@ -71,3 +71,10 @@ describe('NliModel on the three-label fixture (real transformers.js)', () => {
     if (judgement.supported) expect(judgement.score).toBeCloseTo(scores!.entailment, 5);
   });
 });
+
+describe('an NLI model that is not in the models/ folder, with the hub forbidden', () => {
+  it('says offline-only is on and the model is not there, not a programmer error', async () => {
+    const model = new NliModel({ model: 'Xenova/nli-deberta-v3-xsmall', runtime: CPU });
+    await expect(model.load()).rejects.toMatchObject({ code: 'offline-only', message: /Offline-only is on/ });
+  });
+});
