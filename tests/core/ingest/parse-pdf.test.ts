@@ -114,6 +114,16 @@ describe('PDF parser (fake pdf.js)', () => {
     expect(single.warnings).toEqual(['page 2 has no extractable text: scanned?']);
   });
 
+  it('IN-04: a blank or image-only cover or back cover is not a page the index lost; most pages blank still are', async () => {
+    const covers = await parse([[], bodyLines(['One.']), bodyLines(['Two.']), bodyLines(['Three.']), []]).result;
+    expect(covers.warnings ?? []).toEqual([]);
+    expect(covers.partial ?? false).toBe(false);
+    const middle = await parse([[], bodyLines(['One.']), [], bodyLines(['Three.']), bodyLines(['Four.']), []]).result;
+    expect(middle.warnings).toEqual(['page 3 has no extractable text: scanned?']);
+    const scanned = await parse([[], [], [], bodyLines(['Only text.']), []]).result;
+    expect(scanned.warnings).toEqual(['pages 1–3, 5 have no extractable text: scanned?']);
+  });
+
   it('IN-04: a PDF without any text is NO_TEXT, not an empty document', async () => {
     await expect(parse([[], []]).result).rejects.toMatchObject({
       code: 'NO_TEXT',

@@ -104,9 +104,23 @@ async function readPages(
     callOptions.onProgress?.({ file, page: number, pages: pdf.numPages });
   }
   if (failures > 0 && failures === pdf.numPages) throw new RagError('PDF_DAMAGED', { file, detail: firstFailure });
-  if (empty.length > 0) result.warnings.push(noTextWarning(empty));
+  const missing = pagesMissingText(empty, pdf.numPages);
+  if (missing.length > 0) result.warnings.push(noTextWarning(missing));
   result.partial = result.warnings.length > 0;
   return result;
+}
+
+/** Least pages a document has for a blank first or last page to be read as a cover. */
+const COVERED_FROM = 4;
+
+/**
+ * The pages without text that deserve a "scanned?" warning: a blank or image-only cover or back
+ * cover of a longer document is a cover, not a page the index lost; every other page without
+ * text is, and all of them are when most pages have none.
+ */
+export function pagesMissingText(empty: readonly number[], pages: number): number[] {
+  if (pages < COVERED_FROM || empty.length * 2 > pages) return [...empty];
+  return empty.filter((page) => page !== 1 && page !== pages);
 }
 
 async function toDocument(input: ParserInput, pdf: PdfDocument, read: PageTexts): Promise<SourceDocument> {
