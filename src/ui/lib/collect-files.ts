@@ -74,3 +74,22 @@ function isFile(entry: FileSystemEntry): entry is FileSystemFileEntry {
 function isDirectory(entry: FileSystemEntry): entry is FileSystemDirectoryEntry {
   return entry.isDirectory;
 }
+
+/**
+ * The dropped files with each one once: a file in the drop twice (the same path, size and
+ * modification time, as when a file and its folder are both dropped) is read once, and named.
+ */
+export function onceEach(dropped: readonly PickedFile[]): { picked: PickedFile[]; repeated: string[] } {
+  const seen = new Set<string>();
+  const picked: PickedFile[] = [];
+  const repeated: string[] = [];
+  for (const item of dropped) {
+    const key = `${item.path}\u0000${item.file.size}\u0000${item.file.lastModified}`;
+    if (seen.has(key)) repeated.push(item.path);
+    else {
+      seen.add(key);
+      picked.push(item);
+    }
+  }
+  return { picked, repeated: [...new Set(repeated)] };
+}

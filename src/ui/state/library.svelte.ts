@@ -22,7 +22,7 @@ import type {
   PackImport,
   StorageInfo,
 } from '../../adapters/browser/protocol.js';
-import type { PickedFile } from '../lib/collect-files.js';
+import { onceEach, type PickedFile } from '../lib/collect-files.js';
 import { batchSteps } from '../lib/batch-steps.js';
 import { isoTime } from '../lib/format.js';
 import { saveFile, type SavedFile } from '../lib/download.js';
@@ -43,6 +43,8 @@ export interface IngestSummary {
   reused: number;
   /** Other files in dropped folders (hidden, or of a type no parser reads). */
   skipped: number;
+  /** Files that were in the drop more than once (same path, size and time), indexed once; their names. */
+  repeated: string[];
   /** Time spent reading and parsing files, and PDF pages parsed. */
   parseMs: number;
   pages: number;
@@ -113,8 +115,9 @@ export class Library {
   }
 
   /** Checks, reads, parses and ingests files; `skipped` counts other files left out of dropped folders. */
-  async addFiles(picked: readonly PickedFile[], skipped = 0): Promise<void> {
-    if (picked.length === 0) return;
+  async addFiles(dropped: readonly PickedFile[], skipped = 0): Promise<void> {
+    if (dropped.length === 0) return;
+    const { picked, repeated } = onceEach(dropped);
     const files: BatchFile[] = picked.map((item) => ({
       name: item.path,
       size: item.file.size,
@@ -142,7 +145,7 @@ export class Library {
       const { totals } = result;
       this.totals = totals;
       this.summary = {
-        files: totals.files,
+        files: totals.files + repeated.length,
         indexed: totals.indexed,
         failed: totals.failed,
         duplicates: totals.skipped,
@@ -150,6 +153,7 @@ export class Library {
         embedded: totals.embedded,
         reused: totals.reused,
         skipped,
+        repeated,
         parseMs: totals.parseMs,
         pages: totals.pages,
         ms: result.ms,
@@ -342,6 +346,7 @@ function summarise(outcome: IngestOutcome, ms: number): IngestSummary {
     embedded: report.embedded,
     reused: report.reused,
     skipped: 0,
+    repeated: [],
     parseMs: 0,
     pages: 0,
     ms,
