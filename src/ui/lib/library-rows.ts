@@ -57,6 +57,12 @@ export function libraryRows(
   return [...pending, ...rows];
 }
 
+/** How many documents of the library `viewer` may not read (and so does not see). */
+export function hiddenFromViewer(documents: readonly DocumentSummary[], viewer: string): number {
+  const labels = readableLabels(viewer);
+  return documents.filter((document) => !labels.includes(document.access)).length;
+}
+
 /** The access labels a viewer can choose: `public` and every label in the library. */
 export function accessLabels(documents: readonly DocumentSummary[]): string[] {
   return [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentSummary, FileProgress } from '../../../src/adapters/browser/protocol.js';
-import { accessLabels, libraryRows } from '../../../src/ui/lib/library-rows.js';
+import { accessLabels, hiddenFromViewer, libraryRows } from '../../../src/ui/lib/library-rows.js';
 
 const doc = (id: string, access = 'public'): DocumentSummary => ({
   id,
@@ -58,5 +58,13 @@ describe('accessLabels', () => {
       'board',
       'staff',
     ]);
+  });
+});
+
+describe('hiddenFromViewer', () => {
+  it('counts the documents the viewer may not read', () => {
+    const documents = [doc('a'), doc('s', 'staff'), doc('t', 'staff')];
+    expect(hiddenFromViewer(documents, 'public')).toBe(2);
+    expect(hiddenFromViewer(documents, 'staff')).toBe(0);
   });
 });
