@@ -7,7 +7,7 @@ import { modelNames } from '../question/model-names.js';
 import { quantityStated, type Quantity } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import { supersedes } from '../verify/authority.js';
-import { sameSubject as samePassageSubject } from '../verify/conflicts.js';
+import { SAME_FACT_RATIO, sameSubject as samePassageSubject } from '../verify/conflicts.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import type { ScoredUnit } from './rank-units.js';
 
@@ -27,7 +27,13 @@ function valuesAsked(unit: ScoredUnit, dimensions: readonly Quantity['dimension'
   );
 }
 
-/** True when both state values of one dimension and each states one the other does not. */
+function sameScale(a: Quantity, b: Quantity): boolean {
+  const low = Math.min(Math.abs(a.value), Math.abs(b.value));
+  const high = Math.max(Math.abs(a.max ?? a.value), Math.abs(b.max ?? b.value));
+  return low === 0 ? high === 0 : high / low <= SAME_FACT_RATIO;
+}
+
+/** True when both state values of one dimension and each states one the other does not, of one scale. */
 function disagrees(a: Quantity[], b: Quantity[]): boolean {
   const shared = new Set(
     a.map((quantity) => quantity.dimension).filter((dimension) => b.some((other) => other.dimension === dimension)),
@@ -35,10 +41,11 @@ function disagrees(a: Quantity[], b: Quantity[]): boolean {
   return [...shared].some((dimension) => {
     const left = a.filter((quantity) => quantity.dimension === dimension);
     const right = b.filter((quantity) => quantity.dimension === dimension);
-    return (
-      left.some((quantity) => !quantityStated(quantity, right)) &&
-      right.some((quantity) => !quantityStated(quantity, left))
-    );
+    const leftOnly = left.filter((quantity) => !quantityStated(quantity, right));
+    const rightOnly = right.filter((quantity) => !quantityStated(quantity, left));
+    // Versions of one fact are of one scale (the checker's rule): "3 seconds" to hold a button
+    // is no version of "8 years" of a child's age.
+    return leftOnly.some((a) => rightOnly.some((b) => a.unit === b.unit && sameScale(a, b)));
   });
 }
 

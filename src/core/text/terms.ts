@@ -94,19 +94,8 @@ export const TOKENIZER_CONFIG = {
 
 const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...STOP_WORDS] });
 
-/**
- * Irregular past forms and plurals the stemmer cannot reduce ("sold" → sell, "people" → person),
- * so that they meet their present and singular forms.
- */
+/** Irregular past forms the stemmer cannot reduce ("sold" → sell), so that they meet their present forms. */
 const IRREGULAR_FORMS: Readonly<Record<string, string>> = {
-  people: 'person',
-  persons: 'person',
-  men: 'man',
-  women: 'woman',
-  children: 'child',
-  feet: 'foot',
-  teeth: 'tooth',
-  mice: 'mouse',
   sold: 'sell',
   bought: 'buy',
   kept: 'keep',

@@ -81,14 +81,28 @@ export function canonicalTerm(term: string): string {
 const UNGRADED = new Map<string, string>();
 
 /**
+ * Stems of irregular plurals and their singular, for the checker only ("18 people" is "18
+ * persons"); retrieval and the extractive answerer keep the index's own tokens.
+ */
+const IRREGULAR_PLURALS = new Map([
+  ['peopl', 'person'],
+  ['children', 'child'],
+  ['men', 'man'],
+  ['women', 'woman'],
+  ['feet', 'foot'],
+  ['teeth', 'tooth'],
+  ['mice', 'mouse'],
+]);
+
+/**
  * The stem of a comparative's or superlative's base ("faster" → fast, "larger" → larg), so that
- * "how fast" meets "much faster"; a stem the lexicon already reads ("highest" as maximum) is
- * not reached here.
+ * "how fast" meets "much faster", or of an irregular plural's singular ("people" → person); a
+ * stem the lexicon already reads ("highest" as maximum) is not reached here.
  */
 function ungradedStem(stem: string): string {
   let found = UNGRADED.get(stem);
   if (found === undefined) {
-    const base = gradeBase(stem);
+    const base = IRREGULAR_PLURALS.get(stem) ?? gradeBase(stem);
     found = base === undefined ? stem : paraphraseClass(contentTerms(base)[0] ?? stem);
     UNGRADED.set(stem, found);
   }

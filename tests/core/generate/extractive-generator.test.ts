@@ -61,6 +61,22 @@ describe('the extractive generator', () => {
     expect(result.verdict.flags).not.toContain('unsupported_claim');
   });
 
+  it('does not take values of another scale for a version of the answer ("3 seconds" is no "8 years")', async () => {
+    const engine = await engineWith({
+      'old.md': markdown(
+        { id: 'kx-v1', title: 'KX Manual', revision: 'v1', date: '2025-01-01' },
+        '## 1. Safety\n\nKeep children under 8 years away from the kettle and its child lock unless supervised.\n',
+      ),
+      'new.md': markdown(
+        { id: 'kx-v2', title: 'KX Manual', revision: 'v2', date: '2026-01-01', supersedes: 'kx-v1' },
+        '## 1. Child lock\n\nTo switch the child lock on, hold the Start and Delay buttons together for 3 seconds.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I switch on the child lock of the kettle?');
+    expect(result.answer.text).toMatch(/hold the Start and Delay buttons together for 3 seconds \[kx-v2#1\]/);
+    expect(result.answer.text).not.toMatch(/Sources disagree/);
+  });
+
   it('never quotes text aimed at an assistant', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'What do owners say about the DW-480 warranty in the forum tips?');
