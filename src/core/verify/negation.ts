@@ -2,7 +2,7 @@
  * Polarity: whether a statement is negated ("is not covered", "never", "excluded"). A claim
  * whose polarity differs from the evidence it rests on says the opposite of it.
  */
-import { contentTerms } from '../text/terms.js';
+import { checkTerms } from './term-weights.js';
 
 /** Negation words and exclusions. */
 const NEGATION_WORD = String.raw`\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t)\b|\b\w+n['’]t\b`;
@@ -40,7 +40,8 @@ const NEGATION_WORDS = new RegExp(NEGATION_WORD, 'gi');
 
 /**
  * True when a negation word of `text` bears on `other`: a content word in its scope (the few
- * words after it, up to a comma or full stop) is one `other` uses, or the scope has no content word
+ * words after it, up to a comma or full stop) is one `other` uses, as the checker reads words
+ * (its paraphrase classes: "not permitted" bears on "allowed"), or the scope has no content word
  * ("it is not."). "I would not be able to access large models" does not negate "runs on an M1
  * MacBook with 8 GB of memory"; "is not covered" does negate "is covered".
  */
@@ -50,8 +51,8 @@ function negationBears(text: string, other: string): boolean {
   for (const match of cleaned.matchAll(NEGATION_WORDS)) {
     // A colon does not end it: "does not cover: damage to the drum, …" negates the list it opens.
     const after = cleaned.slice(match.index + match[0].length).split(/[.,;!?()]/)[0] ?? '';
-    const scope = contentTerms(after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' '));
-    otherTerms ??= new Set(contentTerms(other));
+    const scope = checkTerms(after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' '));
+    otherTerms ??= new Set(checkTerms(other));
     if (scope.length === 0 || scope.some((term) => otherTerms!.has(term))) return true;
   }
   return false;

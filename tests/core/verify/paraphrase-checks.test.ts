@@ -145,6 +145,8 @@ describe('polarity', () => {
       polarityDiffers('The warranty excludes damage from coins', 'The warranty does not cover: damage from coins'),
     ).toBe(false);
     expect(polarityDiffers('It works', 'It does not.')).toBe(true);
+    // The scope is read with the lexicon's classes: "not permitted" bears on "allowed".
+    expect(polarityDiffers('Pets are allowed', 'Pets are not permitted.')).toBe(true);
   });
 
   it('reads "nobody" as a negation and "no hotter than" as a bound', () => {
