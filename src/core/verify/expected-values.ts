@@ -43,7 +43,9 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
   [/\b(?:current|amps?|fuse|circuit breaker|breaker)\b/i, ['current']],
   [/\b(?:noise|loud|decibels?|db)\b/i, ['sound']],
   [/\b(?:pressure)\b/i, ['pressure']],
-  [/\b(?:memory|ram|storage|disk|disc|space|room|file size|download|gigabytes?|megabytes?|gb|mb)\b/i, ['data']],
+  [/\b(?:memory|ram|disk|disc|file size|download|gigabytes?|megabytes?|gb|mb)\b/i, ['data']],
+  // Room and storage may be of data, of space or of volume ("how much room around the fridge").
+  [/\b(?:storage|room|space)\b/i, ['data', 'length', 'volume']],
   [/\b(?:bandwidth|throughput|transfer rate|data rate)\b/i, ['data-rate']],
   [/\b(?:temperature|degrees|hot)\b/i, ['temperature']],
   [/\b(?:cost|price|charge|fee|pay)\b/i, ['money']],

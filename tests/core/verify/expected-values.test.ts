@@ -14,6 +14,10 @@ describe('valueAnswers', () => {
       true,
     );
     expect(valueAnswers(part('What is the memory bandwidth of the A100?'), extractQuantities('1,555 GB/s'))).toBe(true);
+    // Room may be a length: "how much room around the fridge" ← "5 cm".
+    expect(valueAnswers(part('How much room do I need around the fridge?'), extractQuantities('at least 5 cm'))).toBe(
+      true,
+    );
     // A weight does not answer a question about memory.
     expect(valueAnswers(memory, extractQuantities('it weighs 1.3 kg'))).toBe(false);
   });
