@@ -81,8 +81,8 @@ export function canonicalTerm(term: string): string {
 const UNGRADED = new Map<string, string>();
 
 /**
- * Stems of irregular plurals and their singular, for the checker only ("18 people" is "18
- * persons"); retrieval and the extractive answerer keep the index's own tokens.
+ * Stems of irregular plurals and their singular ("18 people" is "18 persons"), for the checker
+ * and the extractive answerer's ranking; retrieval keeps the index's own tokens.
  */
 const IRREGULAR_PLURALS = new Map([
   ['peopl', 'person'],
