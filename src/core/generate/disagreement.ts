@@ -7,7 +7,7 @@ import { modelNames } from '../question/model-names.js';
 import { quantityStated, type Quantity } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import { supersedes } from '../verify/authority.js';
-import { SAME_FACT_RATIO, sameSubject as samePassageSubject } from '../verify/conflicts.js';
+import { sameScale, sameSubject as samePassageSubject } from '../verify/conflicts.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import type { ScoredUnit } from './rank-units.js';
 
@@ -25,12 +25,6 @@ function valuesAsked(unit: ScoredUnit, dimensions: readonly Quantity['dimension'
   return unit.unit.quantities.filter(
     (quantity) => dimensions.includes(quantity.dimension) && quantity.unit !== 'model' && quantity.dimension !== 'date',
   );
-}
-
-function sameScale(a: Quantity, b: Quantity): boolean {
-  const low = Math.min(Math.abs(a.value), Math.abs(b.value));
-  const high = Math.max(Math.abs(a.max ?? a.value), Math.abs(b.max ?? b.value));
-  return low === 0 ? high === 0 : high / low <= SAME_FACT_RATIO;
 }
 
 /** True when both state values of one dimension and each states one the other does not, of one scale. */

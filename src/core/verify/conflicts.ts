@@ -127,7 +127,8 @@ function comparable(x: PartStatement, y: PartStatement, leftValues: Quantity[], 
   );
 }
 
-function sameScale(a: Quantity, b: Quantity): boolean {
+/** True when two values are of one scale (within `SAME_FACT_RATIO` of each other): versions of one fact can be. */
+export function sameScale(a: Quantity, b: Quantity): boolean {
   const low = Math.min(Math.abs(a.value), Math.abs(b.value));
   const high = Math.max(Math.abs(a.max ?? a.value), Math.abs(b.max ?? b.value));
   return low === 0 ? high === 0 : high / low <= SAME_FACT_RATIO;
