@@ -4,6 +4,7 @@
  * milliseconds, tokens).
  */
 import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt, promptNonce } from '../generate/build-prompt.js';
+import { cleanModelAnswer } from '../generate/model-output.js';
 import { analyseQuestion } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
 import { resolveBridge } from '../retrieve/bridge.js';
@@ -96,19 +97,30 @@ export async function answerQuestion(
     detail: { messages: prompt.messages, omitted: prompt.omitted },
   });
   const offered = selected.filter((item) => prompt.cites.includes(item.passage.cite));
-  const answer = await time('generate', 'model', () =>
+  const generated = await time('generate', 'model', () =>
     generate(engine, question, weightedParts, offered, prompt, options),
   );
+  // A model generator may drop more passages to fit its context window: those were not given.
+  const dropped = new Set(generated.metrics?.omitted ?? []);
+  const shown = offered.filter((item) => !dropped.has(item.passage.cite));
+  // What a model wrote is repaired into checkable form (copied prompt text, loops, numbered
+  // citations); the raw text stays in the trace.
+  const cleaned =
+    generated.decidedBy === 'model'
+      ? cleanModelAnswer(generated.text, {
+          cites: shown.map((item) => item.passage.cite),
+          finishReason: generated.finishReason,
+        })
+      : undefined;
+  const answer = cleaned?.notes.length ? { ...generated, text: cleaned.text } : generated;
   last(trace).decidedBy = answer.decidedBy;
   last(trace).detail = {
     generator: engine.generator.id,
     finishReason: answer.finishReason,
     tokens: answer.usage,
     ...(answer.metrics ? { metrics: answer.metrics } : {}),
+    ...(cleaned?.notes.length ? { repaired: cleaned.notes, rawText: generated.text } : {}),
   };
-  // A model generator may drop more passages to fit its context window: those were not given.
-  const dropped = new Set(answer.metrics?.omitted ?? []);
-  const shown = offered.filter((item) => !dropped.has(item.passage.cite));
   const given = engine.generator.writtenInAdvance
     ? [...shown, ...citedPassages(engine, answer.text, shown, retrieval.access)]
     : shown;

@@ -2,7 +2,7 @@ import { detectInjection } from '../../../src/core/verify/injection.js';
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../src/core/pipeline/answer-question.js';
 import { ScriptedGenerator } from '../../../src/core/generate/scripted-generator.js';
-import type { GenerateRequest, Generator } from '../../../src/core/ports.js';
+import type { GenerateRequest, GenerateResult, Generator } from '../../../src/core/ports.js';
 import { markdown } from '../../helpers/documents.js';
 import { engineWith } from '../../helpers/engine.js';
 
@@ -22,7 +22,7 @@ const files = {
 class RecordingFakeModel implements Generator {
   readonly id = 'fake-model';
   requests: GenerateRequest[] = [];
-  async generate(request: GenerateRequest, options?: { onDelta?: (delta: string) => void }) {
+  async generate(request: GenerateRequest, options?: { onDelta?: (delta: string) => void }): Promise<GenerateResult> {
     this.requests.push(request);
     const first = request.passages[0]!.passage;
     const text = `The warranty lasts 2 years [${first.cite}].`;
@@ -159,5 +159,43 @@ describe('answers written in advance (scripted) are checked against what they ci
     if (!result.given.some((item) => item.passage.cite === 'dw#2'))
       expect(result.verdict.flags).toContain('invalid_citation');
     expect(result.given.every((item) => !item.addedByCitation)).toBe(true);
+  });
+
+  it('a model citing by passage number and repeating itself is repaired before the check; the trace keeps what it wrote', async () => {
+    class NumberedFakeModel extends RecordingFakeModel {
+      override async generate(request: GenerateRequest): Promise<GenerateResult> {
+        this.requests.push(request);
+        return {
+          text: 'The DW-480 warranty lasts 2 years [1]. The DW-480 warranty lasts 2 years [1]. It also',
+          usage: { prompt: 1, completion: 384 },
+          finishReason: 'length' as const,
+          decidedBy: 'model' as const,
+        };
+      }
+    }
+    const model = new NumberedFakeModel();
+    const result = await answerQuestion(
+      await engineWith(files, { generator: model }),
+      'How long is the DW-480 warranty?',
+    );
+    const first = model.requests[0]!.passages[0]!.passage.cite;
+    expect(result.answer.text).toBe(`The DW-480 warranty lasts 2 years [${first}].`);
+    const generate = result.trace.find((step) => step.stage === 'generate')!;
+    expect(generate.detail.rawText).toContain('[1]. The DW-480');
+    expect(generate.detail.repaired).toHaveLength(3);
+    expect(first).toBe('dw#2');
+    expect(result.verdict.flags).not.toContain('invalid_citation');
+    expect(result.verdict.flags).not.toContain('unsupported_claim');
+  });
+
+  it('answers written by code are never repaired', async () => {
+    const text = 'The DW-480 warranty lasts 2 years [1]. The DW-480 warranty lasts 2 years [1].';
+    const result = await answerQuestion(
+      await engineWith(files, { generator: scripted(text) }),
+      'How long is the DW-480 warranty?',
+      { questionId: 'Q1' },
+    );
+    expect(result.answer.text).toBe(text);
+    expect(result.trace.find((step) => step.stage === 'generate')!.detail.repaired).toBeUndefined();
   });
 });
