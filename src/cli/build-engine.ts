@@ -3,7 +3,9 @@
  * generator and retrieval, and index the corpus.
  */
 import { readFile } from 'node:fs/promises';
+import { CompletionGenerator } from '../adapters/models/completion-generator.js';
 import { createNodeEmbedder, createNodeNli, createNodeReranker } from '../adapters/models/node-models.js';
+import { loadLlamaRuntime } from '../adapters/node/llama-runtime.js';
 import { loadCorpus } from '../adapters/node/load-corpus.js';
 import { HashingEmbedder } from '../core/embed/hashing-embedder.js';
 import { RagError } from '../core/errors.js';
@@ -20,8 +22,12 @@ import { nliJudge } from '../core/verify/nli-judge.js';
 /** Command-line settings shared by `eval` and `ask`. */
 export interface EngineSettings {
   corpus: string;
-  generator: 'extractive' | 'scripted';
+  generator: 'extractive' | 'scripted' | 'llama';
   answers?: string;
+  /** A GGUF model file, for the `llama` generator. */
+  model?: string;
+  /** CPU threads of the `llama` generator. */
+  threads?: number;
   retrieval: RetrievalMode;
   fusion: Fusion;
   topK: number;
@@ -45,6 +51,23 @@ export interface BuiltEngine {
 
 async function makeGenerator(settings: EngineSettings): Promise<Generator> {
   if (settings.generator === 'extractive') return new ExtractiveGenerator();
+  if (settings.generator === 'llama') {
+    if (!settings.model) {
+      throw new RagError('INVALID_OPTION', {
+        option: '--model',
+        detail: 'the llama generator needs --model FILE.gguf',
+      });
+    }
+    const runtime = await loadLlamaRuntime(settings.model, {
+      ...(settings.threads ? { threads: settings.threads } : {}),
+    }).catch((error: unknown) => {
+      throw new RagError('INVALID_OPTION', {
+        option: '--model',
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    });
+    return new CompletionGenerator({ runtime, kind: 'llama' });
+  }
   if (!settings.answers) {
     throw new RagError('INVALID_OPTION', {
       option: '--answers',

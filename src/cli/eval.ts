@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
+ * `npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE | --generator llama --model FILE.gguf [--threads N]]
  * [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]`
  *
  * Runs a question set over a corpus folder and prints correctness by kind, retrieval and citation
@@ -11,11 +11,12 @@ import { parseArgs } from 'node:util';
 import { RagError } from '../core/errors.js';
 import { formatDetection, parseFlagExpectations, scoreDetection } from '../core/evaluate/flag-detection.js';
 import { formatSummary } from '../core/evaluate/format-summary.js';
+import { formatModelAnswers, scoreModelAnswers } from '../core/evaluate/model-answers.js';
 import { parseQuestions } from '../core/evaluate/question-set.js';
 import { runEvaluation } from '../core/evaluate/run-evaluation.js';
 import { buildEngine, choice, reportError, share, wholeNumber } from './build-engine.js';
 
-const USAGE = `usage: npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE]
+const USAGE = `usage: npm run eval -- --corpus DIR --questions FILE [--generator extractive|scripted --answers FILE | --generator llama --model FILE.gguf [--threads N]]
        [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]
        [--expected FLAGS_FILE] [--quiet] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--judge NLI_MODEL_DIR]`;
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
       questions: { type: 'string', default: 'evals/questions.jsonl' },
       generator: { type: 'string' },
       answers: { type: 'string' },
+      model: { type: 'string' },
+      threads: { type: 'string' },
       retrieval: { type: 'string' },
       fusion: { type: 'string' },
       'coverage-weight': { type: 'string' },
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
   }
   const settings = {
     corpus: values.corpus,
-    generator: choice(values.generator, ['extractive', 'scripted'] as const, '--generator', 'extractive'),
+    generator: choice(values.generator, ['extractive', 'scripted', 'llama'] as const, '--generator', 'extractive'),
     retrieval: choice(values.retrieval, ['lexical', 'vector', 'hybrid'] as const, '--retrieval', 'hybrid'),
     fusion: choice(values.fusion, ['rrf', 'weighted'] as const, '--fusion', 'rrf'),
     topK: wholeNumber(values['top-k'], '--top-k', 6),
@@ -54,6 +57,8 @@ async function main(): Promise<void> {
       ? {}
       : { coverageWeight: share(values['coverage-weight'], '--coverage-weight') }),
     ...(values.answers ? { answers: values.answers } : {}),
+    ...(values.model ? { model: values.model } : {}),
+    ...(values.threads ? { threads: wholeNumber(values.threads, '--threads', 2) } : {}),
     ...(values.embedder ? { embedder: values.embedder } : {}),
     ...(values.rerank ? { rerank: values.rerank } : {}),
     ...(values.judge ? { judge: values.judge } : {}),
@@ -88,6 +93,10 @@ async function main(): Promise<void> {
     },
   );
   process.stdout.write(`${formatSummary(results)}\n`);
+  if (settings.generator !== 'scripted') {
+    // Right by the patterns alone, and what the checker said about right and wrong answers.
+    process.stdout.write(`\n${formatModelAnswers(scoreModelAnswers(questions, results.questions))}\n`);
+  }
   if (values.expected) {
     const expectations = parseFlagExpectations(await readFile(values.expected, 'utf8'), values.expected);
     process.stdout.write(

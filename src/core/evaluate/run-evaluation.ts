@@ -30,6 +30,8 @@ export interface QuestionResult {
   correct: boolean;
   retrieved: { cite: string; score: number; lexical?: number; vector?: number; coverage: number }[];
   answer: string;
+  /** What the model wrote, when the pipeline repaired it into checkable form (core/generate/model-output.ts). */
+  raw_answer?: string;
   citations: string[];
   verdict: Pick<Verdict, 'status' | 'flags' | 'warnings'> & {
     claims: { text: string; cites: string[]; supported: boolean; state: ClaimState; evidence?: ClaimEvidence }[];
@@ -116,6 +118,8 @@ function scoreResult(question: EvalQuestion, answered: AnswerResult): QuestionRe
     },
     abstain_expected: question.abstain,
   };
+  const raw = answered.trace.find((step) => step.stage === 'generate')?.detail.rawText;
+  if (typeof raw === 'string') result.raw_answer = raw;
   if (question.sources.length > 0) {
     result.retrieval_hit = allSourcesCovered(
       question.sources,
