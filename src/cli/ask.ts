@@ -1,5 +1,5 @@
 /**
- * `npm run ask -- [--corpus DIR] [--retrieval MODE] [--top-k N] [--viewer LABEL] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--judge NLI_MODEL_DIR] [--json] "question"`
+ * `npm run ask -- [--corpus DIR] [--retrieval MODE] [--top-k N] [--viewer LABEL] [--embedder MODEL_DIR] [--rerank MODEL_DIR] [--judge NLI_MODEL_DIR] [--model FILE.gguf] [--json] "question"`
  *
  * Answers one question from a corpus folder and prints the answer, its citations, the verdict
  * with its flags, and the ranked passages with their scores.
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       embedder: { type: 'string' },
       rerank: { type: 'string' },
       judge: { type: 'string' },
+      model: { type: 'string' },
     },
   });
   const question = positionals.join(' ').trim();
@@ -65,7 +66,9 @@ async function main(): Promise<void> {
     });
   const { engine, loadFailures, notices } = await buildEngine({
     corpus: values.corpus,
-    generator: 'extractive',
+    // A GGUF file answers through node-llama-cpp (npm run models:local -- --llm); otherwise extractive.
+    generator: values.model ? ('llama' as const) : ('extractive' as const),
+    ...(values.model ? { model: values.model } : {}),
     retrieval: choice(values.retrieval, ['lexical', 'vector', 'hybrid'] as const, '--retrieval', 'hybrid'),
     fusion: choice(values.fusion, ['rrf', 'weighted'] as const, '--fusion', 'rrf'),
     topK: wholeNumber(values['top-k'], '--top-k', 6),

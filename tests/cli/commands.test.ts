@@ -62,6 +62,26 @@ describe('npm run eval', () => {
     });
   });
 
+  it('refuses the llama generator without a model file, naming what to run', async () => {
+    const args = [
+      'src/cli/eval.ts',
+      '--corpus',
+      corpus,
+      '--questions',
+      `${corpus}/questions.jsonl`,
+      '--generator',
+      'llama',
+    ];
+    await expect(run(tsx, args)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('the llama generator needs --model FILE.gguf'),
+    });
+    await expect(run(tsx, [...args, '--model', 'no/such/model.gguf'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('no/such/model.gguf: no such model file (npm run models:local -- --llm'),
+    });
+  });
+
   it('names the option and the problem on bad input', async () => {
     await expect(run(tsx, ['src/cli/eval.ts', '--corpus', 'no/such/folder'])).rejects.toMatchObject({
       code: 2,

@@ -16,6 +16,8 @@ export interface ModelAnswerStats {
   rightCited: number;
   /** Right answers the checker did not pass (`qualified` or `abstained`): false alarms. */
   rightFlagged: number;
+  /** Of those, answers that cite nothing at all: flagged for want of any citation, not for what a cited passage says. */
+  rightFlaggedUncited: number;
   wrong: number;
   /** Wrong answers the checker did not pass: catches. */
   wrongCaught: number;
@@ -41,6 +43,7 @@ export function scoreModelAnswers(
     right: 0,
     rightCited: 0,
     rightFlagged: 0,
+    rightFlaggedUncited: 0,
     wrong: 0,
     wrongCaught: 0,
     unanswerable: 0,
@@ -60,6 +63,7 @@ export function scoreModelAnswers(
       stats.right++;
       if (result.citation_hit) stats.rightCited++;
       if (!passed) stats.rightFlagged++;
+      if (!passed && result.citations.length === 0) stats.rightFlaggedUncited++;
     } else {
       stats.wrong++;
       if (!passed) stats.wrongCaught++;
@@ -72,7 +76,7 @@ export function scoreModelAnswers(
 export function formatModelAnswers(stats: ModelAnswerStats): string {
   return [
     `model answers (answer patterns alone, over ${stats.answerable} answerable questions)`,
-    `  right ${stats.right} · citing their sources ${stats.rightCited} · flagged by the checker ${stats.rightFlagged}`,
+    `  right ${stats.right} · citing their sources ${stats.rightCited} · flagged by the checker ${stats.rightFlagged} (${stats.rightFlaggedUncited} citing nothing)`,
     `  wrong ${stats.wrong} · caught by the checker ${stats.wrongCaught}`,
     `  unanswerable ${stats.unanswerable} · abstained or flagged ${stats.unanswerableHeld}`,
   ].join('\n');
