@@ -9,7 +9,10 @@ import type { QuestionResult } from './run-evaluation.js';
 
 /** Counts over the answerable questions a generator answered. */
 export interface ModelAnswerStats {
+  /** Answerable questions with answer patterns (the others cannot say whether an answer is right). */
   answerable: number;
+  /** Answerable questions without answer patterns, left out of every count below. */
+  unpatterned: number;
   /** Every answer pattern matches and no `must_not` pattern does. */
   right: number;
   /** Right, and citing all of the question's sources. */
@@ -40,6 +43,7 @@ export function scoreModelAnswers(
   const byId = new Map(questions.map((question) => [question.id, question]));
   const stats: ModelAnswerStats = {
     answerable: 0,
+    unpatterned: 0,
     right: 0,
     rightCited: 0,
     rightFlagged: 0,
@@ -55,6 +59,10 @@ export function scoreModelAnswers(
     if (question.abstain) {
       stats.unanswerable++;
       if (result.correct) stats.unanswerableHeld++;
+      continue;
+    }
+    if (question.answer.length === 0) {
+      stats.unpatterned++;
       continue;
     }
     stats.answerable++;
@@ -75,7 +83,7 @@ export function scoreModelAnswers(
 /** The counts as terminal lines. */
 export function formatModelAnswers(stats: ModelAnswerStats): string {
   return [
-    `model answers (answer patterns alone, over ${stats.answerable} answerable questions)`,
+    `model answers (answer patterns alone, over ${stats.answerable} answerable questions with patterns${stats.unpatterned ? `; ${stats.unpatterned} without patterns left out` : ''})`,
     `  right ${stats.right} · citing their sources ${stats.rightCited} · flagged by the checker ${stats.rightFlagged} (${stats.rightFlaggedUncited} citing nothing)`,
     `  wrong ${stats.wrong} · caught by the checker ${stats.wrongCaught}`,
     `  unanswerable ${stats.unanswerable} · abstained or flagged ${stats.unanswerableHeld}`,

@@ -34,16 +34,19 @@ describe('scoreModelAnswers', () => {
       question('C', ['R-48']),
       question('D', ['E4']),
       question('U', [], true),
+      question('P', []),
     ];
     const stats = scoreModelAnswers(questions, [
       result('A', 'It lasts 2 years [dw#2].', 'answered', ['dw#2'], { citation_hit: true }),
       result('B', 'Above 7 degrees.', 'qualified'),
       result('C', 'The code is R-99 [dw#1].', 'qualified', ['dw#1']),
       result('D', 'No idea [dw#3].', 'answered', ['dw#3']),
+      result('P', 'Anything at all.', 'answered'),
       result('U', 'The documents do not say.', 'abstained', [], { correct: true, abstain_expected: true }),
     ]);
     expect(stats).toEqual({
       answerable: 4,
+      unpatterned: 1,
       right: 2,
       rightCited: 1,
       rightFlagged: 1,
