@@ -1,5 +1,5 @@
 /**
- * `npm run eval:llm [-- --model FILE.gguf] [--sets sample,emanual-s10,…] [--embedder MODEL_DIR] [--out DIR]`
+ * `npm run eval:llm [-- --model FILE.gguf | --generator extractive] [--sets a,b,…] [--embedder MODEL_DIR] [--out DIR]`
  *
  * A real language model in the measurement: each set's questions answered by a GGUF model on the
  * CPU (node-llama-cpp, `npm run models:local -- --llm`) through the same prompt, fitting and
@@ -8,16 +8,18 @@
  * that are right by the questions' answer patterns alone, how many of those cite their sources,
  * how many of them the checker flags (and how many of those cite nothing at all), and how many
  * wrong answers it catches. `--out DIR` keeps each set's results file (FORMATS §3, with the raw
- * model text of repaired answers in `raw_answer`).
+ * model text of repaired answers in `raw_answer`). `--generator extractive` prints the same row
+ * for the no-model answerer, to set beside the model's. `--from DIR` scores results files an
+ * earlier `--out DIR` kept, without answering again.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scoreModelAnswers } from '../src/core/evaluate/model-answers.js';
-import { parseQuestions } from '../src/core/evaluate/question-set.js';
-import { runEvaluation } from '../src/core/evaluate/run-evaluation.js';
-import { buildEngine } from '../src/cli/build-engine.js';
+import { parseQuestions, type EvalQuestion } from '../src/core/evaluate/question-set.js';
+import { runEvaluation, type ResultsFile } from '../src/core/evaluate/run-evaluation.js';
+import { buildEngine, choice } from '../src/cli/build-engine.js';
 import { DEFAULT_OUT } from './local-models/manifest.js';
 
 const DEFAULT_MODEL = join(DEFAULT_OUT, 'gguf', 'SmolLM2-135M-Instruct.Q4_1.gguf');
@@ -44,16 +46,52 @@ function setPaths(name: string): [string, string] {
   return [join(shared, 'corpus'), join(shared, 'questions.jsonl')];
 }
 
+async function answerSet(
+  corpus: string,
+  questionsFile: string,
+  questions: EvalQuestion[],
+  generator: 'llama' | 'extractive',
+  model: string,
+  embedder: string | undefined,
+): Promise<ResultsFile> {
+  const { engine } = await buildEngine({
+    corpus,
+    generator,
+    ...(generator === 'llama' ? { model } : {}),
+    retrieval: 'hybrid',
+    fusion: 'rrf',
+    topK: 6,
+    ...(embedder ? { embedder } : {}),
+  });
+  return runEvaluation(engine, questions, {
+    corpus,
+    questions: questionsFile,
+    generator: engine.generator.id,
+    embedder: engine.embedder.modelId,
+    retrieval: 'hybrid',
+    fusion: 'rrf',
+    top_k: 6,
+    started: new Date().toISOString(),
+  });
+}
+
+/** The generator as the table names it. */
+function label(generator: string): string {
+  return generator === 'extractive' ? 'extractive (no model)' : generator.replace(/^llama:/, '');
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       model: { type: 'string', default: DEFAULT_MODEL },
+      generator: { type: 'string', default: 'llama' },
       sets: { type: 'string', default: DEFAULT_SETS },
       embedder: { type: 'string' },
       out: { type: 'string' },
+      from: { type: 'string' },
     },
   });
-  const model = basename(values.model).replace(/\.gguf$/i, '');
+  const generator = choice(values.generator, ['llama', 'extractive'] as const, '--generator', 'llama');
   console.log(
     '| set | model | correct (checker passes) | right by patterns | right, citing their sources | right, flagged (citing nothing) | wrong, caught | unanswerable held | generate p50 |',
   );
@@ -63,32 +101,16 @@ async function main(): Promise<void> {
       throw new Error(`${name}: held-out sets are scored by eval:checker once per stop, not here`);
     const [corpus, questionsFile] = setPaths(name);
     const questions = parseQuestions(await readFile(questionsFile, 'utf8'), questionsFile);
-    const { engine } = await buildEngine({
-      corpus,
-      generator: 'llama',
-      model: values.model,
-      retrieval: 'hybrid',
-      fusion: 'rrf',
-      topK: 6,
-      ...(values.embedder ? { embedder: values.embedder } : {}),
-    });
-    const results = await runEvaluation(engine, questions, {
-      corpus,
-      questions: questionsFile,
-      generator: engine.generator.id,
-      embedder: engine.embedder.modelId,
-      retrieval: 'hybrid',
-      fusion: 'rrf',
-      top_k: 6,
-      started: new Date().toISOString(),
-    });
+    const results = values.from
+      ? (JSON.parse(await readFile(join(values.from, `${name}.json`), 'utf8')) as ResultsFile)
+      : await answerSet(corpus, questionsFile, questions, generator, values.model, values.embedder);
     if (values.out) {
       await mkdir(values.out, { recursive: true });
       await writeFile(join(values.out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
     }
     const stats = scoreModelAnswers(questions, results.questions);
     console.log(
-      `| ${name} | ${model} | ${results.summary.correct}/${results.summary.questions} | ${stats.right}/${stats.answerable}${stats.unpatterned ? ` (${stats.unpatterned} without patterns)` : ''} | ${stats.rightCited} | ${stats.rightFlagged} (${stats.rightFlaggedUncited}) | ${stats.wrongCaught}/${stats.wrong} | ${stats.unanswerableHeld}/${stats.unanswerable} | ${(results.summary.ms.generate_p50 / 1000).toFixed(1)} s |`,
+      `| ${name} | ${label(results.run.generator)} | ${results.summary.correct}/${results.summary.questions} | ${stats.right}/${stats.answerable}${stats.unpatterned ? ` (${stats.unpatterned} without patterns)` : ''} | ${stats.rightCited} | ${stats.rightFlagged} (${stats.rightFlaggedUncited}) | ${stats.wrongCaught}/${stats.wrong} | ${stats.unanswerableHeld}/${stats.unanswerable} | ${(results.summary.ms.generate_p50 / 1000).toFixed(1)} s |`,
     );
   }
 }

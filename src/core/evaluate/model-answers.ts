@@ -17,7 +17,7 @@ export interface ModelAnswerStats {
   right: number;
   /** Right, and citing all of the question's sources. */
   rightCited: number;
-  /** Right answers the checker did not pass (`qualified` or `abstained`): false alarms. */
+  /** Right answers the checker abstained on or flagged with something the question does not expect: false alarms. */
   rightFlagged: number;
   /** Of those, answers that cite nothing at all: flagged for want of any citation, not for what a cited passage says. */
   rightFlaggedUncited: number;
@@ -67,11 +67,18 @@ export function scoreModelAnswers(
     }
     stats.answerable++;
     const passed = result.verdict.status === 'answered';
+    // A conflict question expects its answer qualified by `conflict` (and `superseded`): only another flag is an alarm.
+    const expected = new Set(question.conflict ? ['conflict', 'superseded'] : []);
+    const onlyExpected =
+      result.verdict.status === 'qualified' &&
+      result.verdict.flags.length > 0 &&
+      result.verdict.flags.every((flag) => expected.has(flag));
+    const alarmed = !passed && !onlyExpected;
     if (rightByPatterns(question, result.answer)) {
       stats.right++;
       if (result.citation_hit) stats.rightCited++;
-      if (!passed) stats.rightFlagged++;
-      if (!passed && result.citations.length === 0) stats.rightFlaggedUncited++;
+      if (alarmed) stats.rightFlagged++;
+      if (alarmed && result.citations.length === 0) stats.rightFlaggedUncited++;
     } else {
       stats.wrong++;
       if (!passed) stats.wrongCaught++;

@@ -35,6 +35,7 @@ describe('scoreModelAnswers', () => {
       question('D', ['E4']),
       question('U', [], true),
       question('P', []),
+      { ...question('K', ['6 weeks']), conflict: true },
     ];
     const stats = scoreModelAnswers(questions, [
       result('A', 'It lasts 2 years [dw#2].', 'answered', ['dw#2'], { citation_hit: true }),
@@ -42,12 +43,16 @@ describe('scoreModelAnswers', () => {
       result('C', 'The code is R-99 [dw#1].', 'qualified', ['dw#1']),
       result('D', 'No idea [dw#3].', 'answered', ['dw#3']),
       result('P', 'Anything at all.', 'answered'),
+      {
+        ...result('K', 'Every 6 weeks [sb#2].', 'qualified', ['sb#2']),
+        verdict: { status: 'qualified', flags: ['conflict', 'superseded'], warnings: [], claims: [] },
+      },
       result('U', 'The documents do not say.', 'abstained', [], { correct: true, abstain_expected: true }),
     ]);
     expect(stats).toEqual({
-      answerable: 4,
+      answerable: 5,
       unpatterned: 1,
-      right: 2,
+      right: 3,
       rightCited: 1,
       rightFlagged: 1,
       rightFlaggedUncited: 1,
