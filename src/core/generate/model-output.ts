@@ -25,8 +25,8 @@ export interface ModelAnswerContext {
 /** A fence line of the prompt (`⟦k3j9x0a⟧ BEGIN`), whoever's marker it is. */
 const FENCE_LINE = /^\s*⟦[0-9a-z]+⟧\s*(BEGIN|END)\s*$/;
 const FENCE_MARKER = /\s*⟦[0-9a-z]+⟧/g;
-/** A passage header's metadata group, echoed: `(document: …; revision: …)`. */
-const HEADER_META = /\s*\((?:document|revision|date|section|superseded by): [^()\n]*\)/g;
+/** A passage header's metadata group, echoed: `(document: …; revision: …)`, or cut off at the end of a line. */
+const HEADER_META = /\s*\((?:document|revision|date|section|superseded by): [^()\n]*(?:\)|$)/gm;
 /** A citation by number: `[1]`, `[1, 3]`, `[source 2]`, `[passage 2]`, `[doc 2]`, `[doc#2]`, `(source 2)`. */
 const NUMBERED =
   /\[((?:(?:source|passage|doc(?:ument)?)\s*#?\s*)?\d{1,2}(?:\s*(?:,|and)\s*(?:(?:source|passage|doc(?:ument)?)\s*#?\s*)?\d{1,2})*)\]|\((?:source|passage)s?\s+(\d{1,2}(?:\s*(?:,|and)\s*\d{1,2})*)\)/gi;
@@ -181,7 +181,9 @@ function removeRepeats(text: string): { text: string; removed: number } {
 function dropUnfinished(text: string): string {
   // A list number the limit left without its item goes first.
   const trimmed = text.trimEnd().replace(/\n\s*(?:[-*•]|\d{1,3}[.)]?)\s*$/, '');
-  if (/[.!?:)\]]$/.test(trimmed)) return trimmed;
-  const last = Math.max(...['. ', '! ', '? ', '.\n', '!\n', '?\n', ']\n', '] '].map((end) => trimmed.lastIndexOf(end)));
+  if (/[.!?)\]]$/.test(trimmed)) return trimmed;
+  const last = Math.max(
+    ...['. ', '! ', '? ', '.\n', '!\n', '?\n', ']\n', '] ', ')\n'].map((end) => trimmed.lastIndexOf(end)),
+  );
   return last < 0 ? trimmed : trimmed.slice(0, last + 1);
 }

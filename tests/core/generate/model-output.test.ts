@@ -69,6 +69,12 @@ describe('cleanModelAnswer', () => {
     );
   });
 
+  it('removes a passage header the token limit cut off, and a lead-in left ending in a colon', () => {
+    const raw = 'Hold the Power key [s10#23].\n[s10#23] (document: Turn emergency mode; revision: v1; date:';
+    expect(clean(raw, 'length').text).toBe('Hold the Power key [s10#23].\n[s10#23]');
+    expect(clean('Tap Settings. The steps are:', 'length').text).toBe('Tap Settings.');
+  });
+
   it('removes copied passage fences, what they enclose, and echoed passage headers', () => {
     const raw =
       'Salt is needed [dw480-manual-v3#9] (document: DW-480 Manual; revision: v3; date: 2026-02-16; section: 9. Salt).\n⟦0abc123⟧ BEGIN\n## 9. Salt\nCopied text.\n⟦0abc123⟧ END\nDone.';
