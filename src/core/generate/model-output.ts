@@ -154,27 +154,44 @@ function repeatKey(sentence: string): string {
     .trim();
 }
 
-/** Removes sentences (and list items) that repeat an earlier one; the first of each stays. */
+/** A line's list marker and its sentences (a list item's number is not a sentence of its own). */
+function lineSentences(line: string): { marker: string; sentences: string[] } {
+  const marker = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/.exec(line)?.[0] ?? '';
+  return { marker, sentences: line.slice(marker.length).split(/(?<=[.!?])\s+/) };
+}
+
+/**
+ * Removes a model's loops: a sentence (or list item) right after the same one, and every
+ * occurrence after the first of one written three times or more. A step a procedure repeats
+ * once ("Tap OK." in steps 2 and 4) is not a loop and stays.
+ */
 function removeRepeats(text: string): { text: string; removed: number } {
+  const lines = text.split('\n').map(lineSentences);
+  const counts = new Map<string, number>();
+  for (const { sentences } of lines)
+    for (const sentence of sentences) {
+      const key = repeatKey(sentence);
+      if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
   const seen = new Set<string>();
+  let previous = '';
   let removed = 0;
-  const lines = text.split('\n').map((line) => {
-    // A list item's number is not a sentence of its own.
-    const marker = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/.exec(line)?.[0] ?? '';
-    const sentences = line.slice(marker.length).split(/(?<=[.!?])\s+/);
-    const kept = sentences.filter((sentence) => {
+  const kept = lines.map(({ marker, sentences }) => {
+    const left = sentences.filter((sentence) => {
       const key = repeatKey(sentence);
       if (!key) return true;
-      if (seen.has(key)) {
+      const loop = key === previous || (seen.has(key) && (counts.get(key) ?? 0) >= 3);
+      previous = key;
+      if (loop) {
         removed++;
         return false;
       }
       seen.add(key);
       return true;
     });
-    return kept.length === 0 ? undefined : marker + kept.join(' ');
+    return left.length === 0 ? undefined : marker + left.join(' ');
   });
-  return { text: lines.filter((line) => line !== undefined).join('\n'), removed };
+  return { text: kept.filter((line) => line !== undefined).join('\n'), removed };
 }
 
 /** Cuts the unfinished fragment after the last full sentence (or the last citation closing one). */

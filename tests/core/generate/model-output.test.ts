@@ -52,6 +52,14 @@ describe('cleanModelAnswer', () => {
     expect(clean('Coins are excluded.\nSources: the manual').text).toBe('Coins are excluded.\nSources: the manual');
   });
 
+  it('keeps a step a procedure repeats once: that is not a loop', () => {
+    const steps = '1. Open Settings.\n2. Tap OK.\n3. Choose Wi-Fi.\n4. Tap OK.';
+    expect(clean(steps)).toEqual({ text: steps, notes: [] });
+    expect(clean('Tap OK. Choose Wi-Fi. Tap OK. Choose Bluetooth. Tap OK.').text).toBe(
+      'Tap OK. Choose Wi-Fi. Choose Bluetooth.',
+    );
+  });
+
   it('keeps the first of repeated sentences and list items, numbering and case ignored', () => {
     const { text, notes } = clean(
       'The top speed is 1400 rpm. The top speed is 1400 rpm. THE TOP SPEED IS 1400 RPM.\n1. Safety\n2. Safety',
