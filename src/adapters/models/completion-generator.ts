@@ -6,12 +6,11 @@
  * second and what was dropped to fit. A runtime failure mid-answer returns the partial text
  * marked incomplete, as the WebLLM generator does.
  */
-import { promptNonce } from '../../core/generate/build-prompt.js';
 import type { AbortSignalLike, GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../../core/ports.js';
 import type { PromptMessage } from '../../core/types.js';
 import { ModelError, toModelError } from './model-errors.js';
-import { fitPrompt, type FittedPrompt } from './prompt-budget.js';
-import type { GenerationMetrics, WebLlmGenerateResult } from './webllm-generator.js';
+import { fitForModel, type FittedPrompt } from './prompt-budget.js';
+import { incompleteOf, type GenerationMetrics, type WebLlmGenerateResult } from './webllm-generator.js';
 
 /** Why a completion stopped. */
 export type CompletionStop = 'stop' | 'length' | 'abort';
@@ -102,17 +101,8 @@ export class CompletionGenerator implements Generator {
   }
 
   private fit(request: GenerateRequest): FittedPrompt {
-    const contextWindowSize = this.runtime.contextSize;
-    const texts = request.passages.map(
-      (item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`,
-    );
-    const fitted = fitPrompt(
-      request,
-      { contextWindowSize, maxTokens: this.maxTokens },
-      { count: (text) => this.runtime.countTokens(text), nonce: () => promptNonce(this.random, texts) },
-    );
-    if (!fitted) throw new ModelError('context-window', `not even one passage fits ${contextWindowSize} tokens`);
-    return fitted;
+    const budget = { contextWindowSize: this.runtime.contextSize, maxTokens: this.maxTokens };
+    return fitForModel(request, budget, (text) => this.runtime.countTokens(text), this.random);
   }
 
   private result(
@@ -136,15 +126,7 @@ export class CompletionGenerator implements Generator {
       promptTokens: fitted.promptTokens,
       omitted: fitted.omitted,
       ...(fitted.rebuilt ? { sentMessages: fitted.prompt.messages } : {}),
-      ...(failure
-        ? {
-            incomplete: {
-              code: failure.code,
-              message: failure.advice,
-              suggestSmallerModel: failure.suggestsSmallerModel,
-            },
-          }
-        : {}),
+      ...incompleteOf(failure),
     };
     return {
       text,

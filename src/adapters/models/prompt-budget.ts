@@ -4,9 +4,10 @@
  * the dropped ones are reported. Tokens are estimated from characters (3.5 per token for English
  * prose) unless a real tokenizer count is given; a context error from the engine calibrates it.
  */
-import { buildPrompt } from '../../core/generate/build-prompt.js';
+import { buildPrompt, promptNonce } from '../../core/generate/build-prompt.js';
 import type { GenerateRequest } from '../../core/ports.js';
 import type { Prompt, RetrievedPassage } from '../../core/types.js';
+import { ModelError } from './model-errors.js';
 
 /** Characters per token assumed for English text. */
 export const CHARS_PER_TOKEN = 3.5;
@@ -97,6 +98,23 @@ export function fitPrompt(
     }
   }
   return undefined;
+}
+
+/**
+ * `fitPrompt` for a model generator: a rebuilt prompt gets a fresh marker that none of the
+ * passages contains; a window that holds not even one passage is a `context-window` error.
+ */
+export function fitForModel(
+  request: GenerateRequest,
+  budget: ContextBudget,
+  count: TokenCounter | undefined,
+  random: () => number,
+): FittedPrompt {
+  const texts = request.passages.map((item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`);
+  const nonce = () => promptNonce(random, texts);
+  const fitted = fitPrompt(request, budget, { ...(count ? { count } : {}), nonce });
+  if (!fitted) throw new ModelError('context-window', `not even one passage fits ${budget.contextWindowSize} tokens`);
+  return fitted;
 }
 
 /** The prompt token count in a WebLLM `ContextWindowSizeExceededError` message, if there is one. */

@@ -6,11 +6,10 @@
  * memory mid-answer it returns the partial text marked incomplete (so the pipeline keeps the
  * passages and warnings) and refuses further calls until the engine is replaced: no retry loop.
  */
-import { promptNonce } from '../../core/generate/build-prompt.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../../core/ports.js';
 import type { PromptMessage } from '../../core/types.js';
 import { ModelError, toModelError, type ModelErrorCode } from './model-errors.js';
-import { fitPrompt, promptTokensFromError, type FittedPrompt, type TokenCounter } from './prompt-budget.js';
+import { fitForModel, promptTokensFromError, type FittedPrompt, type TokenCounter } from './prompt-budget.js';
 import { streamCompletion, type StreamOutcome } from './webllm-stream.js';
 import type { ChatEngine } from './webllm-types.js';
 
@@ -115,13 +114,7 @@ export class WebLlmGenerator implements Generator {
 
   private fit(request: GenerateRequest, count: TokenCounter | undefined): FittedPrompt {
     const { contextWindowSize, maxTokens } = this.options;
-    const texts = request.passages.map(
-      (item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`,
-    );
-    const nonce = () => promptNonce(this.options.random, texts);
-    const fitted = fitPrompt(request, { contextWindowSize, maxTokens }, { ...(count ? { count } : {}), nonce });
-    if (!fitted) throw new ModelError('context-window', `not even one passage fits ${contextWindowSize} tokens`);
-    return fitted;
+    return fitForModel(request, { contextWindowSize, maxTokens }, count, this.options.random);
   }
 
   private unfitted(request: GenerateRequest): FittedPrompt {
@@ -161,18 +154,18 @@ export class WebLlmGenerator implements Generator {
       promptTokens,
       omitted: fitted.omitted,
       ...(fitted.rebuilt ? { sentMessages: fitted.prompt.messages } : {}),
-      ...(failure
-        ? {
-            incomplete: {
-              code: failure.code,
-              message: failure.advice,
-              suggestSmallerModel: failure.suggestsSmallerModel,
-            },
-          }
-        : {}),
+      ...incompleteOf(failure),
     };
     return { text, usage: { prompt: promptTokens, completion }, finishReason, decidedBy: 'model', metrics };
   }
+}
+
+/** The `incomplete` field of the metrics of an answer a model failure stopped. */
+export function incompleteOf(failure: ModelError | undefined): Pick<GenerationMetrics, 'incomplete'> {
+  if (!failure) return {};
+  return {
+    incomplete: { code: failure.code, message: failure.advice, suggestSmallerModel: failure.suggestsSmallerModel },
+  };
 }
 
 function tokensPerSecond(outcome: StreamOutcome | undefined, completion: number): number | null {

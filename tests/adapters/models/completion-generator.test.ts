@@ -9,32 +9,11 @@ import { ModelError } from '../../../src/adapters/models/model-errors.js';
 import { LLAMA_SIDECAR, loadLlamaRuntime } from '../../../src/adapters/node/llama-runtime.js';
 import { buildPrompt } from '../../../src/core/generate/build-prompt.js';
 import type { GenerateRequest } from '../../../src/core/ports.js';
-import type { PromptMessage, RetrievedPassage } from '../../../src/core/types.js';
-
-function passage(index: number, chars = 400): RetrievedPassage {
-  const text = `Passage ${index}: ${'the pump filter is cleaned every month. '.repeat(Math.ceil(chars / 40))}`.slice(
-    0,
-    chars,
-  );
-  return {
-    passage: {
-      cite: `doc#${index}`,
-      text,
-      title: 'Doc',
-      revision: 'v1',
-      date: '2026-01-01',
-      heading: '',
-    } as RetrievedPassage['passage'],
-    rank: index,
-    score: 1 / index,
-    termCoverage: 0.5,
-    parts: [0],
-    supersededBy: [],
-  };
-}
+import { passage } from './generator-passages.js';
+import type { PromptMessage } from '../../../src/core/types.js';
 
 function request(count: number): GenerateRequest {
-  const passages = Array.from({ length: count }, (_, index) => passage(index + 1));
+  const passages = Array.from({ length: count }, (_, index) => passage(index + 1, 400));
   const prompt = buildPrompt('How often is the filter cleaned?', passages, {
     nonce: '⟦abc1234⟧',
     maxPassageChars: 1e6,

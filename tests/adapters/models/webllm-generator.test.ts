@@ -4,30 +4,8 @@ import { messageTokens } from '../../../src/adapters/models/prompt-budget.js';
 import { WebLlmGenerator, type WebLlmGeneratorOptions } from '../../../src/adapters/models/webllm-generator.js';
 import { buildPrompt } from '../../../src/core/generate/build-prompt.js';
 import type { GenerateRequest } from '../../../src/core/ports.js';
-import type { RetrievedPassage } from '../../../src/core/types.js';
+import { passage } from './generator-passages.js';
 import { FakeMLCEngine, type FakeScript } from './fake-mlc-engine.js';
-
-function passage(index: number, chars = 200): RetrievedPassage {
-  const text = `Passage ${index}: ${'the pump filter is cleaned every month. '.repeat(Math.ceil(chars / 40))}`.slice(
-    0,
-    chars,
-  );
-  return {
-    passage: {
-      cite: `doc#${index}`,
-      text,
-      title: 'Doc',
-      revision: 'v1',
-      date: '2026-01-01',
-      heading: '',
-    } as RetrievedPassage['passage'],
-    rank: index,
-    score: 1 / index,
-    termCoverage: 0.5,
-    parts: [0],
-    supersededBy: [],
-  };
-}
 
 function request(count: number, chars = 200, maxPassageChars = 8000): GenerateRequest {
   const passages = Array.from({ length: count }, (_, index) => passage(index + 1, chars));
