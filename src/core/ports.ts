@@ -50,6 +50,8 @@ export interface GenerateRequest {
 export interface GenerateOptions extends CallOptions {
   /** Called with each new piece of text as it is produced. */
   onDelta?: (delta: string) => void;
+  /** How far the model has read its prompt, in tokens (models that report it, on the CPU). */
+  onPromptProgress?: (processed: number, total: number) => void;
 }
 
 /** What a generator returns. */

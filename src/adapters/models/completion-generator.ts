@@ -33,7 +33,14 @@ export interface ChatCompletionRuntime {
   countTokens(text: string): number;
   complete(
     messages: readonly PromptMessage[],
-    options: { maxTokens: number; temperature: number; signal?: AbortSignalLike; onText: (text: string) => void },
+    options: {
+      maxTokens: number;
+      temperature: number;
+      signal?: AbortSignalLike;
+      onText: (text: string) => void;
+      /** How far the model has read the prompt, where the runtime reports it. */
+      onPromptProgress?: (processed: number, total: number) => void;
+    },
   ): Promise<CompletionOutcome>;
 }
 
@@ -70,10 +77,29 @@ export class CompletionGenerator implements Generator {
     this.random = options.random ?? Math.random;
   }
 
+  /** The fatal error that stopped this runtime, if any (the page then drops the model). */
+  get lastFailure(): ModelError | undefined {
+    return this.failure;
+  }
+
   async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<WebLlmGenerateResult> {
     const started = this.clock();
     const fitted = this.fit(request);
     if (this.failure || options.signal?.aborted) return this.result('', 'abort', fitted, started, 0, undefined);
+    try {
+      return await this.attempt(fitted, started, options);
+    } catch (error) {
+      // The runtime's count was short (an estimate, as in the browser): once more with a third fewer tokens' room.
+      if (toModelError(error).code !== 'context-window') throw error;
+      return this.attempt(this.fit(request, 1.5), started, options);
+    }
+  }
+
+  private async attempt(
+    fitted: FittedPrompt,
+    started: number,
+    options: GenerateOptions,
+  ): Promise<WebLlmGenerateResult> {
     let firstAt: number | undefined;
     let streamed = '';
     const onText = (text: string) => {
@@ -88,21 +114,23 @@ export class CompletionGenerator implements Generator {
         temperature: this.temperature,
         onText,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.onPromptProgress ? { onPromptProgress: options.onPromptProgress } : {}),
       });
       const text = outcome.text || streamed;
       return this.result(text, outcome.stop, fitted, started, outcome.completionTokens, firstAt);
     } catch (error) {
       const failure = toModelError(error);
       if (failure.code === 'aborted') return this.result(streamed, 'abort', fitted, started, 0, firstAt);
+      if (failure.code === 'context-window' && !streamed) throw failure;
       if (!failure.fatal) throw failure;
       this.failure = failure;
       return this.result(streamed, 'abort', fitted, started, 0, firstAt, failure);
     }
   }
 
-  private fit(request: GenerateRequest): FittedPrompt {
+  private fit(request: GenerateRequest, margin = 1): FittedPrompt {
     const budget = { contextWindowSize: this.runtime.contextSize, maxTokens: this.maxTokens };
-    return fitForModel(request, budget, (text) => this.runtime.countTokens(text), this.random);
+    return fitForModel(request, budget, (text) => Math.ceil(this.runtime.countTokens(text) * margin), this.random);
   }
 
   private result(

@@ -242,3 +242,89 @@ export function findLlmModel(keyOrModelId: string): LlmModel | undefined {
 export function llmVariants(): LlmVariant[] {
   return LLM_MODELS.flatMap((model) => [model.f16, model.f32].filter((item): item is LlmVariant => !!item));
 }
+
+/**
+ * A GGUF instruction model that wllama runs on the CPU (llama.cpp in WebAssembly): no GPU
+ * needed, slower than WebLLM. Downloads are the hub's file sizes; memory is the weights plus a
+ * 4096-token context (llama.cpp's KV cache at f16) and its compute buffers, approximately.
+ */
+export interface CpuLlmModel {
+  /** Stable key, prefixed `cpu:` in requests. */
+  key: string;
+  label: string;
+  parameters: string;
+  quantization: string;
+  /** Hub repository; self-hosted as `models/<repo>/resolve/main/<file>`. */
+  repo: string;
+  file: string;
+  downloadMB: number;
+  memoryMB: number;
+  contextWindowSize: number;
+  licence: string;
+}
+
+/** CPU models offered, smallest (fastest) first. */
+export const CPU_LLM_MODELS: readonly CpuLlmModel[] = [
+  {
+    key: 'smollm2-135m',
+    label: 'SmolLM2 135M Instruct',
+    parameters: '135M',
+    quantization: 'Q8_0',
+    repo: 'bartowski/SmolLM2-135M-Instruct-GGUF',
+    file: 'SmolLM2-135M-Instruct-Q8_0.gguf',
+    downloadMB: 145,
+    memoryMB: 260,
+    contextWindowSize: 4096,
+    licence: 'Apache-2.0',
+  },
+  {
+    key: 'smollm2-360m',
+    label: 'SmolLM2 360M Instruct',
+    parameters: '362M',
+    quantization: 'Q8_0',
+    repo: 'ngxson/SmolLM2-360M-Instruct-Q8_0-GGUF',
+    file: 'smollm2-360m-instruct-q8_0.gguf',
+    downloadMB: 369,
+    memoryMB: 560,
+    contextWindowSize: 4096,
+    licence: 'Apache-2.0',
+  },
+  {
+    key: 'qwen2.5-0.5b',
+    label: 'Qwen2.5 0.5B Instruct',
+    parameters: '494M',
+    quantization: 'Q4_K_M',
+    repo: 'second-state/Qwen2.5-0.5B-Instruct-GGUF',
+    file: 'Qwen2.5-0.5B-Instruct-Q4_K_M.gguf',
+    downloadMB: 398,
+    memoryMB: 500,
+    contextWindowSize: 4096,
+    licence: 'Apache-2.0',
+  },
+  {
+    key: 'llama3.2-1b',
+    label: 'Llama 3.2 1B Instruct',
+    parameters: '1.24B',
+    quantization: 'Q4_K_M',
+    repo: 'hugging-quants/Llama-3.2-1B-Instruct-Q4_K_M-GGUF',
+    file: 'llama-3.2-1b-instruct-q4_k_m.gguf',
+    downloadMB: 808,
+    memoryMB: 1000,
+    contextWindowSize: 4096,
+    licence: 'Llama 3.2 Community License',
+  },
+];
+
+/** The CPU model with this key, or undefined. */
+export function findCpuLlmModel(key: string): CpuLlmModel | undefined {
+  return CPU_LLM_MODELS.find((model) => model.key === key);
+}
+
+/** Where a CPU model's file is: in the app's `models/` folder, or on the hub. */
+export function cpuModelUrl(
+  model: CpuLlmModel,
+  base: { kind: 'self-hosted'; modelsUrl: string } | { kind: 'hub' },
+): string {
+  const path = `${model.repo}/resolve/main/${model.file}`;
+  return base.kind === 'hub' ? `https://huggingface.co/${path}` : new URL(path, base.modelsUrl).href;
+}

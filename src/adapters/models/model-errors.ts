@@ -10,6 +10,7 @@ export type ModelErrorCode =
   | 'no-adapter'
   | 'shader-f16'
   | 'device-lost'
+  | 'runtime-crashed'
   | 'out-of-memory'
   | 'context-window'
   | 'model-not-found'
@@ -29,6 +30,8 @@ export const MODEL_ERROR_ADVICE: Record<ModelErrorCode, string> = {
   'shader-f16': 'This GPU lacks shader-f16. Choose a q4f32 build of the model, or another model.',
   'device-lost':
     'The GPU stopped (device lost, usually out of memory). The answer is incomplete. Try a smaller model or a shorter context.',
+  'runtime-crashed':
+    'The model’s runtime stopped (usually out of memory). The answer is incomplete. Try a smaller model.',
   'out-of-memory': 'The GPU ran out of memory. Try a smaller model or a shorter context.',
   'context-window': 'The prompt did not fit the model context. Fewer passages will be given to the model.',
   'model-not-found': 'This model is not in the list of models the app knows.',
@@ -45,7 +48,7 @@ export const MODEL_ERROR_ADVICE: Record<ModelErrorCode, string> = {
 };
 
 /** Codes after which the engine must be reloaded before it can be used again. */
-const FATAL: ReadonlySet<ModelErrorCode> = new Set(['device-lost', 'out-of-memory']);
+const FATAL: ReadonlySet<ModelErrorCode> = new Set(['device-lost', 'out-of-memory', 'runtime-crashed']);
 
 /** A model failed; `code` is stable, `advice` is for people, `detail` is the original message. */
 export class ModelError extends Error {
@@ -71,11 +74,13 @@ export class ModelError extends Error {
 
   /** True when a smaller model is the thing to suggest. */
   get suggestsSmallerModel(): boolean {
-    return this.code === 'device-lost' || this.code === 'out-of-memory';
+    return this.code === 'device-lost' || this.code === 'out-of-memory' || this.code === 'runtime-crashed';
   }
 }
 
 const PATTERNS: [ModelErrorCode, RegExp][] = [
+  // A WebAssembly trap or an Emscripten abort ("Aborted(…)"): the runtime is gone, whatever the stop.
+  ['runtime-crashed', /Aborted\(|\bRuntimeError\b|memory access out of bounds|WllamaRuntimeError/],
   ['aborted', /\bAbortError\b|operation was (stopped|aborted)|\baborted\b/i],
   ['device-lost', /DeviceLostError|device (was )?lost|GPUDeviceLostInfo/i],
   ['out-of-memory', /out of memory|\bOOM\b|GPUOutOfMemoryError|allocation failed|failed to allocate/i],
@@ -85,7 +90,7 @@ const PATTERNS: [ModelErrorCode, RegExp][] = [
     /Unable to find a compatible GPU|No available adapters|Failed to get GPU adapter|WebGPUNotFoundError/i,
   ],
   ['shader-f16', /ShaderF16SupportError|shader-f16|does not support fp16/i],
-  ['context-window', /ContextWindowSizeExceededError|exceed context window/i],
+  ['context-window', /ContextWindowSizeExceededError|exceed context window|exceeds the available context size/i],
   ['model-not-found', /ModelNotFoundError|Cannot find model record/i],
   ['no-space', /QuotaExceededError|quota (has been )?exceeded/i],
   // transformers.js with the hub forbidden reads a missing tokenizer_config.json as undefined and
