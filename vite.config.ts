@@ -213,7 +213,7 @@ export default defineConfig({
   optimizeDeps: {
     entries: ['index.html', 'src/adapters/browser/engine-worker.ts', 'src/adapters/browser/parse/parse-worker.ts'],
     // Pre-bundling would move these away from their wasm and worker files (TECH-NOTES §4).
-    exclude: ['@huggingface/transformers', 'onnxruntime-web', '@mlc-ai/web-llm'],
+    exclude: ['@huggingface/transformers', 'onnxruntime-web', '@mlc-ai/web-llm', '@wllama/wllama'],
   },
   server: { headers: isolation },
   preview: { headers: isolation },

@@ -172,6 +172,7 @@ async function ask(
   const outcome = await opened.ask(request.question, request.retrieval, {
     signal,
     onDelta: (text) => emit({ type: 'answer-delta', text }),
+    onPromptProgress: (processed, total) => emit({ type: 'answer-reading', processed, total }),
   });
   await host.afterAnswer(opened);
   return { ...outcome, models: host.state() };
@@ -195,6 +196,7 @@ async function runModelRequest(
     case 'load-answer-model':
       await host.loadAnswerModel(opened, request.key, {
         signal,
+        ...(request.file ? { file: request.file } : {}),
         onAnswerModelProgress: (progress) => emit({ type: 'answer-model-progress', progress }),
       });
       return state(opened);

@@ -77,6 +77,7 @@ export interface LibraryServiceOptions extends OpenStoreOptions {
 export interface AskOptions {
   signal?: AbortSignalLike;
   onDelta?: (text: string) => void;
+  onPromptProgress?: (processed: number, total: number) => void;
 }
 
 /** Options of `setEmbedder`. */
@@ -306,6 +307,7 @@ export class LibraryService {
       ...(this.budget ? { maxPassageChars: passageCharBudget(this.budget, question) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onDelta ? { onDelta: options.onDelta } : {}),
+      ...(options.onPromptProgress ? { onPromptProgress: options.onPromptProgress } : {}),
     });
     const injections: Record<string, InjectionSpan[]> = {};
     for (const item of result.retrieved) {

@@ -242,7 +242,8 @@ export interface OpenedReceipt {
 export type Request =
   | { type: 'open'; models?: ModelSettings }
   | { type: 'set-models'; models: ModelSettings }
-  | { type: 'load-answer-model'; key: string }
+  /** `file`: the GGUF a person chose, for a `cpu-file:` key. */
+  | { type: 'load-answer-model'; key: string; file?: File }
   | { type: 'unload-answer-model' }
   | { type: 'model-cache' }
   | { type: 'remove-cached-model'; modelId: string }
@@ -294,6 +295,8 @@ export type ResponseOf<R extends Request> = Responses[R['type']];
 export type WorkerEvent =
   | { type: 'file-progress'; file: FileProgress }
   | { type: 'answer-delta'; text: string }
+  /** How far a CPU model has read its prompt, in tokens. */
+  | { type: 'answer-reading'; processed: number; total: number }
   | { type: 'model-progress'; progress: ModelProgress }
   | { type: 'reembed-progress'; progress: ReembedProgress }
   | { type: 'answer-model-progress'; progress: AnswerModelProgress }

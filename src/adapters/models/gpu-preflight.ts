@@ -48,9 +48,9 @@ export interface GpuCapabilities {
 /** The messages shown for each outcome of the check. */
 export const GPU_MESSAGES = {
   'no-webgpu':
-    'This browser has no WebGPU, so no language model can run here. Answers are extracted from your documents (with citations), and embeddings run on the CPU (WASM).',
+    'This browser has no WebGPU, so no language model can run on a GPU here. Answers are extracted from your documents (with citations) unless you choose a CPU model (slower), and embeddings run on the CPU (WASM).',
   'no-adapter':
-    'WebGPU is present but no GPU adapter is available (no suitable GPU, or it is disabled or blocked). Answers are extracted from your documents (with citations), and embeddings run on the CPU (WASM).',
+    'WebGPU is present but no GPU adapter is available (no suitable GPU, or it is disabled or blocked). Answers are extracted from your documents (with citations) unless you choose a CPU model (slower), and embeddings run on the CPU (WASM).',
   'no-f16':
     'This GPU lacks the shader-f16 feature, so models use their 32-bit-float builds (q4f32), which need more memory.',
   software: 'This GPU is a software renderer: models will be very slow.',

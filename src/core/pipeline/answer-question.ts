@@ -27,6 +27,8 @@ export interface AnswerOptions extends CallOptions {
   maxPassageChars?: number;
   /** Streams the answer text as it is generated. */
   onDelta?: (delta: string) => void;
+  /** How far the model has read its prompt (`GenerateOptions.onPromptProgress`). */
+  onPromptProgress?: (processed: number, total: number) => void;
 }
 
 /** Everything about one answered question. */
@@ -238,6 +240,7 @@ async function generate(
   return engine.generator.generate(request, {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onDelta ? { onDelta: options.onDelta } : {}),
+    ...(options.onPromptProgress ? { onPromptProgress: options.onPromptProgress } : {}),
   });
 }
 

@@ -21,6 +21,8 @@ export interface ActiveCitation {
 export class Conversation {
   asked = $state<string | undefined>(undefined);
   streaming = $state('');
+  /** How far a CPU model has read its prompt, before it writes. */
+  reading = $state.raw<{ processed: number; total: number } | undefined>(undefined);
   outcome = $state.raw<AskOutcome | undefined>(undefined);
   status = $state<AskStatus>('idle');
   error = $state<string | undefined>(undefined);
@@ -52,11 +54,19 @@ export class Conversation {
         { type: 'ask', question: text, retrieval },
         {
           signal: controller.signal,
-          onEvent: (event) => event.type === 'answer-delta' && (this.streaming += event.text),
+          onEvent: (event) => {
+            if (event.type === 'answer-delta') this.streaming += event.text;
+            if (event.type === 'answer-reading') this.reading = { processed: event.processed, total: event.total };
+          },
         },
       );
       if (outcome.models) this.onModels(outcome.models);
       if (this.controller !== controller) return;
+      if (controller.signal.aborted && !outcome.result.answer.text.trim()) {
+        // Stopped before the model wrote anything (while it read the passages): nothing to check.
+        this.status = 'stopped';
+        return;
+      }
       this.outcome = outcome;
       this.elapsedMs = performance.now() - started;
       // A model stopped mid-answer still answers: with the part written so far, checked.
@@ -90,6 +100,7 @@ export class Conversation {
 
   private reset(): void {
     this.streaming = '';
+    this.reading = undefined;
     this.outcome = undefined;
     this.error = undefined;
     this.elapsedMs = undefined;

@@ -12,7 +12,20 @@ import type {
   ReembedProgress,
 } from '../../adapters/browser/models/model-settings.js';
 import type { LibraryState, ModelCache } from '../../adapters/browser/protocol.js';
+import type { MeasuredSpeed } from '../../adapters/models/wllama-runtime.js';
 import { formatBytes } from '../lib/format.js';
+
+/** Where the CPU models' measured speeds are kept (this browser only). */
+const SPEEDS_KEY = 'footnote.cpu-model-speeds';
+
+function savedSpeeds(): Record<string, MeasuredSpeed> {
+  try {
+    const saved = JSON.parse(globalThis.localStorage?.getItem(SPEEDS_KEY) ?? '{}') as unknown;
+    return saved && typeof saved === 'object' ? (saved as Record<string, MeasuredSpeed>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** What is being done to the models now. */
 export type ModelTask = 'settings' | 'answer-model';
@@ -26,6 +39,8 @@ export class Models {
   answerProgress = $state.raw<AnswerModelProgress | undefined>(undefined);
   error = $state<string | undefined>(undefined);
   cache = $state.raw<ModelCache | undefined>(undefined);
+  /** CPU models' speeds as measured by their last answer on this machine, by key. */
+  speeds = $state.raw<Record<string, MeasuredSpeed>>(savedSpeeds());
   /** What the last removal freed, in words. */
   removed = $state<string | undefined>(undefined);
   private controller: AbortController | undefined;
@@ -38,7 +53,17 @@ export class Models {
 
   /** Takes the models an engine answer reported. */
   adopt(state: ModelsState | undefined): void {
-    if (state) this.state = state;
+    if (!state) return;
+    this.state = state;
+    const answer = state.answer;
+    if (answer.kind === 'cpu' && answer.speed) {
+      this.speeds = { ...this.speeds, [answer.key]: answer.speed };
+      try {
+        globalThis.localStorage?.setItem(SPEEDS_KEY, JSON.stringify(this.speeds));
+      } catch {
+        // Storage refused (private mode, full): the speed is shown until the page closes.
+      }
+    }
   }
 
   /** Applies model settings (a new embedder re-embeds the library); true when applied. */
@@ -60,10 +85,10 @@ export class Models {
   }
 
   /** Downloads (or reads from the cache) and loads an answer model; true when loaded. */
-  async loadAnswerModel(key: string): Promise<boolean> {
+  async loadAnswerModel(key: string, file?: File): Promise<boolean> {
     return this.run('answer-model', async (signal) => {
       const library = await this.connection.request(
-        { type: 'load-answer-model', key },
+        { type: 'load-answer-model', key, ...(file ? { file } : {}) },
         {
           signal,
           onEvent: (event) => {

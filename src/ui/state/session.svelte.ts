@@ -112,9 +112,10 @@ export class Session {
   }
 
   /** Loads an answer model (remembered for the next visit). */
-  async loadAnswerModel(key: string): Promise<void> {
-    this.settings.saveModels(this.settings.models, key);
-    await this.models.loadAnswerModel(key);
+  async loadAnswerModel(key: string, file?: File): Promise<void> {
+    // A file chosen on this computer cannot be opened again without the person: not remembered.
+    if (!file) this.settings.saveModels(this.settings.models, key);
+    await this.models.loadAnswerModel(key, file);
   }
 
   /** Asks a question with the current settings. */

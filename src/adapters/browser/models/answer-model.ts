@@ -4,7 +4,9 @@
  * engine is started in its own worker (`llm-worker.ts`) and the model loaded with progress, a
  * stop, and eviction of a failed download. WebLLM is imported only here, lazily.
  */
+import type { Generator } from '../../../core/ports.js';
 import type { NavigatorLike } from '../../models/gpu-preflight.js';
+import type { MeasuredSpeed } from '../../models/wllama-runtime.js';
 import { findLlmModel, LLM_MODELS, llmVariants } from '../../models/model-catalogue.js';
 import { ModelError } from '../../models/model-errors.js';
 import { cachedModelIds, evictModel, type StorageLike } from '../../models/model-storage.js';
@@ -24,8 +26,10 @@ export const ANSWER_TOKENS = 512;
 
 /** What a load needs from the worker. */
 export interface AnswerModelSetup {
-  /** A catalogue key, or `fake:<script>` in a test build. */
+  /** A WebLLM catalogue key, a CPU model key (`cpu:…`, `cpu-path:…`, `cpu-file:…`), or `fake:<script>` in a test build. */
   key: string;
+  /** The GGUF file a person chose, for `cpu-file:` keys. */
+  file?: Blob;
   offlineOnly: boolean;
   navigator: (NavigatorLike & { storage?: StorageLike }) | undefined;
   signal?: AbortSignal;
@@ -34,9 +38,11 @@ export interface AnswerModelSetup {
 
 /** A loaded answer model. */
 export interface LoadedAnswerModel {
-  generator: WebLlmGenerator;
-  info: Extract<AnswerModelInfo, { kind: 'webllm' }>;
+  generator: Generator & { readonly lastFailure: ModelError | undefined };
+  info: Exclude<AnswerModelInfo, { kind: 'extractive' }>;
   budget: ContextBudget;
+  /** A CPU model's speed, measured by its last answer. */
+  speed?: () => MeasuredSpeed | undefined;
   /** Unloads the model and stops its worker. */
   dispose(): Promise<void>;
 }
@@ -54,6 +60,16 @@ function modelsUrl(): string {
 /** Plans, downloads and loads the answer model; see the module comment. */
 export async function loadAnswerModel(setup: AnswerModelSetup): Promise<LoadedAnswerModel> {
   if (setup.key.startsWith('fake:')) return loadFake(setup);
+  if (setup.key.startsWith('cpu')) {
+    const { loadCpuAnswerModel } = await import('./cpu-answer-model.js');
+    return loadCpuAnswerModel({
+      key: setup.key,
+      offlineOnly: setup.offlineOnly,
+      ...(setup.file ? { file: setup.file } : {}),
+      ...(setup.signal ? { signal: setup.signal } : {}),
+      ...(setup.onProgress ? { onProgress: setup.onProgress } : {}),
+    });
+  }
   const plan = await planLlm({
     key: setup.key,
     navigator: setup.navigator,
@@ -167,8 +183,13 @@ function everySource(): WebLlmAppConfig[] {
   );
 }
 
-/** The catalogue's answer models whose weights are in WebLLM's cache. */
+/** The answer models in this site's storage: WebLLM's cache, then wllama's (the CPU models). */
 export async function listCachedAnswerModels(): Promise<CachedModel[]> {
+  const { listCachedCpuModels } = await import('./cpu-answer-model.js');
+  return [...(await listCachedWebLlmModels()), ...(await listCachedCpuModels())];
+}
+
+async function listCachedWebLlmModels(): Promise<CachedModel[]> {
   const webllm = await import('../../models/webllm-library.js');
   const variants = llmVariants();
   const modelIds = variants.map((variant) => variant.modelId);
@@ -190,6 +211,13 @@ export async function removeCachedAnswerModel(
   modelId: string,
   storage: StorageLike | undefined,
 ): Promise<{ freedBytes: number | null }> {
+  if (modelId.startsWith('cpu-cache:')) {
+    const before = await usage(storage);
+    const { removeCachedCpuModel } = await import('./cpu-answer-model.js');
+    await removeCachedCpuModel(modelId);
+    const after = await usage(storage);
+    return { freedBytes: before === null || after === null ? null : Math.max(0, before - after) };
+  }
   if (!findLlmModel(modelId)) throw new ModelError('model-not-found', modelId);
   const webllm = await import('../../models/webllm-library.js');
   const before = await usage(storage);

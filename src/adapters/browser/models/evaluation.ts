@@ -123,7 +123,9 @@ export async function evaluate(
       models: {
         embedder: { id: models.embedder.modelId, runtime: models.embedder.runtime },
         answer:
-          models.answer.kind === 'webllm' ? { id: models.answer.modelId, label: models.answer.label } : 'extractive',
+          models.answer.kind !== 'extractive'
+            ? { id: models.answer.modelId, label: models.answer.label }
+            : 'extractive',
         gpu: models.gpu?.adapter ? `${models.gpu.adapter.vendor} ${models.gpu.adapter.architecture}`.trim() : 'none',
       },
       runs_in: 'browser',

@@ -32,6 +32,8 @@ export interface ModelChangeOptions {
   onModelProgress?: (progress: ModelProgress) => void;
   onReembedProgress?: (progress: ReembedProgress) => void;
   onAnswerModelProgress?: (progress: AnswerModelProgress) => void;
+  /** The GGUF file a person chose (a `cpu-file:` answer model). */
+  file?: File;
 }
 
 /** See the module comment. */
@@ -136,6 +138,7 @@ export class ModelHost {
       key,
       offlineOnly: this.settings.offlineOnly,
       navigator: this.navigator,
+      ...(options.file ? { file: options.file } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onAnswerModelProgress ? { onProgress: options.onAnswerModelProgress } : {}),
     });
@@ -158,6 +161,8 @@ export class ModelHost {
    * answers are extractive again; the page suggests a smaller model. No automatic reload.
    */
   async afterAnswer(service: LibraryService): Promise<void> {
+    const speed = this.answer?.speed?.();
+    if (this.answer && speed && this.answer.info.kind === 'cpu') this.answer.info = { ...this.answer.info, speed };
     const failure = this.answer?.generator.lastFailure;
     if (!failure) return;
     this.answerFailure = `${this.answer?.info.label}: ${failure.advice}`;

@@ -4,6 +4,7 @@
  */
 import type { GpuCapabilities } from '../../models/gpu-preflight.js';
 import type { LlmLoadProgress } from '../../models/webllm-loader.js';
+import type { MeasuredSpeed } from '../../models/wllama-runtime.js';
 
 /** The embedding model of the library. */
 export type EmbeddingChoice =
@@ -69,6 +70,22 @@ export type AnswerModelInfo =
       contextWindowSize: number;
       /** Where the files came from. */
       source: 'hub' | 'self-hosted' | 'test';
+      notes: string[];
+    }
+  | {
+      /** A GGUF model on the CPU through wllama (llama.cpp in WebAssembly): no GPU needed. */
+      kind: 'cpu';
+      /** `cpu:<catalogue key>`, `cpu-path:<path under models/>` or `cpu-file:<file name>`. */
+      key: string;
+      modelId: string;
+      label: string;
+      contextWindowSize: number;
+      /** Where the file came from: the app's folder, the hub, the browser's cache, or a file the person chose. */
+      source: 'hub' | 'self-hosted' | 'cache' | 'file';
+      /** CPU threads llama.cpp uses (one unless the page is cross-origin isolated). */
+      threads: number;
+      /** Measured on this machine by the last answer, once there was one. */
+      speed?: MeasuredSpeed;
       notes: string[];
     };
 
