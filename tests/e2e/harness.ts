@@ -25,6 +25,8 @@ export interface Metrics {
     string,
     { passagesPerSecond: number; passages: number; queryMedianMs: number; loadAndEmbedMs: number }
   >;
+  /** The real CPU answer model (scenarios-cpu-model.ts), by browser. */
+  cpuModel?: Record<string, { loadMs: number; timeToFirstTokenMs: number; tokensPerSecond: number }>;
 }
 
 /** What a scenario gets. */

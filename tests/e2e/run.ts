@@ -133,6 +133,10 @@ function report(name: string, metrics: Metrics): void {
       ([setting, real]) =>
         `all-MiniLM-L6-v2 (real) ${setting}: ${real.passagesPerSecond} passages/s re-embedding ${real.passages} passages, Enter → verdict median ${real.queryMedianMs} ms, load + re-embed ${(real.loadAndEmbedMs / 1000).toFixed(1)} s`,
     ),
+    ...Object.values(metrics.cpuModel ?? {}).map(
+      (cpu) =>
+        `SmolLM2-135M GGUF on the CPU (wllama): load ${(cpu.loadMs / 1000).toFixed(1)} s, first token after ${(cpu.timeToFirstTokenMs / 1000).toFixed(1)} s, ${cpu.tokensPerSecond} tokens/s`,
+    ),
   ];
   console.log(`  ${name}: ${parts.join(' · ')}`);
 }

@@ -5,6 +5,7 @@
 import type { Scenario } from './harness.js';
 import { ANSWER_MODEL_SCENARIOS } from './scenarios-answer-model.js';
 import { ANSWER_SCENARIOS } from './scenarios-answers.js';
+import { CPU_MODEL_SCENARIOS } from './scenarios-cpu-model.js';
 import { FILE_SCENARIOS } from './scenarios-files.js';
 import { FRESH_SCENARIOS } from './scenarios-fresh.js';
 import { LIBRARY_SCENARIOS } from './scenarios-library.js';
@@ -30,6 +31,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...MODEL_SCENARIOS,
   ...REAL_MODEL_SCENARIOS,
   ...ANSWER_MODEL_SCENARIOS,
+  ...CPU_MODEL_SCENARIOS,
   ...STORAGE_SCENARIOS,
   ...SECURITY_SCENARIOS,
   ...OFFLINE_SCENARIOS,

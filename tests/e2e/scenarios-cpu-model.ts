@@ -1,0 +1,106 @@
+/**
+ * End-to-end: a real language model on the CPU. The smallest GGUF that `npm run models:local --
+ * --llm` lays out (SmolLM2-135M-Instruct, Q4_1, 95 MB; the test build serves it as the app's
+ * `models/local/gguf/`) is loaded through wllama, in Chromium and Firefox, from Settings ›
+ * Answers › Another GGUF model; one sample question is answered by it: the page shows the model
+ * reading the passages, then the streamed answer, checked, with its time to first token and tokens
+ * per second, which go into the "Measured" block. Without the file (a fresh clone) the scenario
+ * is listed as skipped with the command that fetches it, and the suite still passes.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { until } from './app-page.js';
+import { inFreshPage, type Scenario } from './harness.js';
+import { ROOT } from './server.js';
+
+/** The model as the app names it under `models/`, and where `models:local -- --llm` puts it. */
+const MODEL_PATH = 'local/gguf/SmolLM2-135M-Instruct.Q4_1.gguf';
+const FILE = join(ROOT, 'public/models', MODEL_PATH);
+const QUESTION = 'How long is the warranty on the DW-480 dishwasher?';
+
+/** Why the CPU-model scenario cannot run here, or undefined when it can. */
+export function cpuModelMissing(): string | undefined {
+  return existsSync(FILE) ? undefined : 'run npm run models:local -- --llm (fetches the GGUF models)';
+}
+
+export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'a CPU model (SmolLM2-135M GGUF through wllama) loads from models/, reads the passages, streams a checked answer; Esc stops the next one',
+    skip: cpuModelMissing,
+    // A 2-core machine reads the prompt at about 25 tokens a second.
+    timeoutMs: 480_000,
+    async run({ browser, browserName, metrics }) {
+      await inFreshPage(browser, async (app) => {
+        await app.loadSample();
+        const settings = await app.openSettings();
+        assert.equal(await settings.getByTestId('cpu-note').count(), 0, 'this browser can run the CPU models');
+        assert.equal(await settings.getByTestId('cpu-model-row').count(), 4);
+        await settings.locator('summary', { hasText: 'Another GGUF model' }).click();
+        await settings.getByTestId('cpu-path').fill(MODEL_PATH);
+        const loadStarted = Date.now();
+        await settings.getByTestId('cpu-path-load').click();
+        await until(
+          'the CPU model in use',
+          async () => (await settings.getByTestId('answer-mode').getAttribute('data-kind')) === 'cpu',
+          120_000,
+        );
+        const loadMs = Date.now() - loadStarted;
+        assert.match((await settings.getByTestId('answer-mode').textContent()) ?? '', /SmolLM2-135M-Instruct\.Q4_1/);
+        await app.closeSettings();
+
+        const box = app.page.getByTestId('question');
+        await box.fill(QUESTION);
+        await box.press('Enter');
+        await until(
+          'the model reading the passages',
+          async () => app.page.getByTestId('answer-reading').count(),
+          120_000,
+        );
+        const asked = await until(
+          'the checked answer',
+          async () =>
+            (await app.page.getByTestId('verdict').count()) > 0 ? app.page.getByTestId('verdict') : undefined,
+          420_000,
+        );
+        const status = (await asked.getAttribute('data-status')) ?? '';
+        assert.ok(['answered', 'qualified', 'abstained'].includes(status), status);
+        const line = app.page.getByTestId('generation-metrics');
+        assert.equal(await line.count(), 1, 'the answer was written by the model, with its metrics');
+        const ttft = Number(await line.getAttribute('data-ttft'));
+        const tps = Number(await line.getAttribute('data-tps'));
+        assert.ok(ttft > 0 && tps > 0, `first token ${ttft} ms, ${tps} tokens/s`);
+        const answer = (await app.page.getByTestId('answer').textContent()) ?? '';
+        assert.ok(answer.trim().length > 0, 'the model wrote something');
+
+        // The speed measured by this answer is shown where the model was chosen.
+        const reopened = await app.openSettings();
+        await reopened.locator('summary', { hasText: 'Another GGUF model' }).click();
+        assert.match(
+          (await reopened.getByTestId('cpu-speed-current').textContent()) ?? '',
+          /about .* an answer \(reads \d+, writes [\d.]+ tokens\/s\)/,
+        );
+        await app.closeSettings();
+
+        // Stop while the model reads the next prompt: the question stops, the model stays loaded.
+        await box.fill('How often should I clean the dishwasher filter?');
+        await box.press('Enter');
+        await until('the model reading again', async () => app.page.getByTestId('answer-reading').count(), 120_000);
+        await box.press('Escape');
+        await until(
+          'the question stopped',
+          async () => app.page.getByText('Stopped. Ask again when you are ready.').count(),
+          30_000,
+        );
+        const after = await app.openSettings();
+        assert.equal(
+          await after.getByTestId('answer-mode').getAttribute('data-kind'),
+          'cpu',
+          'the model is still loaded',
+        );
+        await app.closeSettings();
+        (metrics.cpuModel ??= {})[browserName] = { loadMs, timeToFirstTokenMs: ttft, tokensPerSecond: tps };
+      });
+    },
+  },
+];
