@@ -80,6 +80,13 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
           (await reopened.getByTestId('cpu-speed-current').textContent()) ?? '',
           /about .* an answer \(reads \d+, writes [\d.]+ tokens\/s\)/,
         );
+        // The file is kept in this site's storage (wllama's cache), listed with Remove.
+        const cachedRow = reopened.locator('[data-testid=cached-model][data-model^="cpu-cache:"]');
+        await until('the CPU model listed in Storage', async () => (await cachedRow.count()) === 1, 20_000);
+        assert.match((await cachedRow.textContent()) ?? '', /SmolLM2-135M-Instruct\.Q4_1\.gguf \(CPU\)/);
+        await cachedRow.getByRole('button', { name: 'Remove' }).click();
+        await until('the removal said', async () => reopened.getByTestId('cache-removed').count(), 20_000);
+        assert.equal(await cachedRow.count(), 0);
         await app.closeSettings();
 
         // Stop while the model reads the next prompt: the question stops, the model stays loaded.

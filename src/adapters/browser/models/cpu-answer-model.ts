@@ -140,7 +140,8 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
           : cpuModelUrl(target.model, { kind: 'self-hosted', modelsUrl: absolute(MODELS_PATH) }),
       );
       const hub = target.kind === 'catalogue' ? cpuModelUrl(target.model, { kind: 'hub' }) : undefined;
-      const cachedHub = hub ? await wllama.cacheManager.open(hub) : null;
+      // Offline, the app's folder does not answer: the copy kept in this site's storage does.
+      const cached = (await wllama.cacheManager.open(selfHosted)) ?? (hub ? await wllama.cacheManager.open(hub) : null);
       const started = performance.now();
       const progressCallback = ({ loaded, total }: { loaded: number; total: number }) =>
         notify(downloadProgress(loaded, total, started));
@@ -148,10 +149,10 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
       if (await exists(selfHosted, setup.signal)) {
         source = 'self-hosted';
         await wllama.loadModelFromUrl(selfHosted, { ...params, ...download });
-      } else if (cachedHub) {
+      } else if (cached) {
         source = 'cache';
         notify({ phase: 'cache', percent: 0, text: 'Reading the model from this site’s storage' });
-        await wllama.loadModel([cachedHub], params);
+        await wllama.loadModel([cached], params);
       } else if (!hub) {
         throw new ModelError(
           'model-not-found',
