@@ -115,6 +115,10 @@ export async function layOutGguf(
   return `${recipe.name.padEnd(24)} laid out    ${target}`;
 }
 
+function withoutIgnoreScripts(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => key.toLowerCase() !== 'npm_config_ignore_scripts'));
+}
+
 /** Installs node-llama-cpp (pinned) into the sidecar folder unless it is there. */
 export function installLlamaSidecar(): string {
   const entry = join(LLAMA_SIDECAR, 'node_modules/node-llama-cpp/package.json');
@@ -124,7 +128,9 @@ export function installLlamaSidecar(): string {
   const result = spawnSync(
     'npm',
     ['install', '--no-audit', '--no-fund', '--save-exact', `node-llama-cpp@${LLAMA_VERSION}`],
-    { cwd: LLAMA_SIDECAR, encoding: 'utf8' },
+    // The project's `ignore-scripts` (see .npmrc) reaches this npm through the environment; the
+    // sidecar is its own project and keeps npm's defaults.
+    { cwd: LLAMA_SIDECAR, encoding: 'utf8', env: withoutIgnoreScripts(process.env) },
   );
   if (result.status !== 0) {
     throw new Error(
