@@ -1,10 +1,10 @@
 /**
- * End-to-end scenarios in fresh browser contexts: offline after the first load, and a 360 px
- * wide screen.
+ * End-to-end scenarios in fresh browser contexts: offline after the first load, a 360 px
+ * wide screen, and the keyboard's first steps.
  */
 import assert from 'node:assert/strict';
 import { AppPage } from './app-page.js';
-import { CONFLICTING, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
+import { CONFLICTING, inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 
 /** Scenarios that open their own browser context. */
 export const FRESH_SCENARIOS: readonly Scenario[] = [
@@ -62,6 +62,26 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
       } finally {
         await context.close();
       }
+    },
+  },
+  {
+    name: 'keyboard: the first Tab reaches "Skip to the question", Enter puts focus in the question box; Load sample manuals leaves focus there, not on the page',
+    async run({ browser }) {
+      await inFreshPage(browser, async (app) => {
+        const focused = () => app.page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+        await app.page.keyboard.press('Tab');
+        assert.equal(await app.page.evaluate(() => document.activeElement?.textContent), 'Skip to the question');
+        await app.page.keyboard.press('Enter');
+        assert.equal(await focused(), 'question-input');
+        const start = app.page.locator('section[aria-label="Getting started"] button', {
+          hasText: 'Load sample manuals',
+        });
+        await start.focus();
+        await app.page.keyboard.press('Enter');
+        await app.ingested();
+        assert.equal(await app.page.locator('section[aria-label="Getting started"]').count(), 0);
+        assert.equal(await focused(), 'question-input', 'focus went to the question box, not the page body');
+      });
     },
   },
 ];

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import { describe, expect, it } from 'vitest';
+import DocumentRow from '../../src/ui/components/DocumentRow.svelte';
 import LibraryPanel from '../../src/ui/components/LibraryPanel.svelte';
 
 const base = {
@@ -42,5 +44,40 @@ describe('LibraryPanel', () => {
     expect(screen.getByRole('status').textContent?.replace(/\s+/g, ' ')).toMatch(
       /1 of 2 files indexed .*manual\.pdf was in the drop twice, indexed once/,
     );
+  });
+});
+
+describe('DocumentRow keyboard', () => {
+  const document = {
+    id: 'dw480-manual-v3',
+    title: 'DW-480 Owner Manual',
+    revision: 'v3',
+    date: '2026-01-01',
+    access: 'public',
+    supersedes: [],
+    statedSupersedes: [],
+    sourceName: 'dw480-manual-v3.md',
+    passages: 4,
+    format: 'markdown' as const,
+    warnings: [],
+    partial: false,
+  };
+
+  it('Esc closes the inline Edit form unsaved, and focus goes back to Edit', async () => {
+    const saved: unknown[] = [];
+    render(DocumentRow, {
+      row: { key: document.id, status: 'indexed', document },
+      onremove: () => undefined,
+      onupdate: async (...args: unknown[]) => (saved.push(args), true),
+    });
+    const edit = screen.getByRole('button', { name: /Edit access and supersedes/ });
+    await fireEvent.click(edit);
+    const label = screen.getByLabelText('Access label') as HTMLInputElement;
+    await fireEvent.input(label, { target: { value: 'staff' } });
+    await fireEvent.keyDown(label, { key: 'Escape' });
+    await tick();
+    expect(screen.queryByLabelText('Access label')).toBeNull();
+    expect(saved).toEqual([]);
+    expect(globalThis.document.activeElement?.textContent).toBe('Edit');
   });
 });
