@@ -38,6 +38,8 @@ export class Models {
   reembed = $state.raw<ReembedProgress | undefined>(undefined);
   answerProgress = $state.raw<AnswerModelProgress | undefined>(undefined);
   error = $state<string | undefined>(undefined);
+  /** What `error` is about, so that it is said once, where it belongs. */
+  errorTask = $state<ModelTask | 'cache' | undefined>(undefined);
   cache = $state.raw<ModelCache | undefined>(undefined);
   /** CPU models' speeds as measured by their last answer on this machine, by key. */
   speeds = $state.raw<Record<string, MeasuredSpeed>>(savedSpeeds());
@@ -117,6 +119,7 @@ export class Models {
     try {
       this.cache = await this.connection.request({ type: 'model-cache' });
     } catch (error) {
+      this.errorTask = 'cache';
       this.error = error instanceof Error ? error.message : String(error);
     }
   }
@@ -128,6 +131,7 @@ export class Models {
       this.cache = cache;
       this.removed = freedBytes === null ? `Removed ${label}.` : `Removed ${label}: ${formatBytes(freedBytes)} freed.`;
     } catch (error) {
+      this.errorTask = 'cache';
       this.error = error instanceof Error ? error.message : String(error);
     }
   }
@@ -138,6 +142,7 @@ export class Models {
     this.controller = controller;
     this.task = task;
     this.error = undefined;
+    this.errorTask = undefined;
     this.download = undefined;
     this.reembed = undefined;
     this.answerProgress = undefined;
@@ -145,6 +150,7 @@ export class Models {
       await work(controller.signal);
       return true;
     } catch (error) {
+      this.errorTask = task;
       this.error = controller.signal.aborted
         ? 'Stopped: nothing was changed.'
         : error instanceof Error

@@ -69,4 +69,27 @@ describe('Conversation', () => {
     expect(conversation.active).toMatchObject({ cite: 'a#1', claim: 0 });
     expect(conversation.active?.nonce).not.toBe(first?.nonce);
   });
+
+  it('shows how far a CPU model has read its prompt, and a stop before it wrote anything is a plain stop', async () => {
+    // The real worker answers a stop with the checked outcome of what was written (here nothing),
+    // so this connection resolves after the abort instead of rejecting.
+    let resolve: (value: AskOutcome) => void = () => undefined;
+    let events: ((event: { type: 'answer-reading'; processed: number; total: number }) => void) | undefined;
+    const connection = {
+      onNotice: undefined,
+      request: (_request: unknown, options: { onEvent?: typeof events }) => {
+        events = options.onEvent;
+        return new Promise<AskOutcome>((done) => (resolve = done));
+      },
+    } as unknown as ConstructorParameters<typeof Conversation>[0];
+    const conversation = new Conversation(connection);
+    const asking = conversation.ask('How often?', retrieval);
+    events?.({ type: 'answer-reading', processed: 256, total: 1800 });
+    expect(conversation.reading).toEqual({ processed: 256, total: 1800 });
+    conversation.stop();
+    resolve({ result: { answer: { text: '' } }, injections: {} } as unknown as AskOutcome);
+    await asking;
+    expect(conversation.status).toBe('stopped');
+    expect(conversation.outcome).toBeUndefined();
+  });
 });
