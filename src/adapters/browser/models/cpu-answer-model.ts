@@ -155,7 +155,7 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
         await wllama.loadModel([cached], params);
       } else if (!hub) {
         throw new ModelError(
-          'model-not-found',
+          'download-failed',
           `${MODELS_PATH}${target.kind === 'path' ? target.path : ''}: no such file`,
         );
       } else if (setup.offlineOnly) {
