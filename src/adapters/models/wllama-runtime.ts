@@ -57,8 +57,6 @@ export interface WllamaRuntimeOptions {
    * (1.1): without it the small models loop.
    */
   repeatPenalty?: number;
-  /** Hears each answer's measured speed. */
-  onSpeed?: (speed: MeasuredSpeed) => void;
 }
 
 /** A runtime with what it measured. */
@@ -73,13 +71,26 @@ function stopOf(reason: string | null | undefined): CompletionStop {
   return reason === 'length' ? 'length' : 'stop';
 }
 
-/** A signal wllama accepts (a real `AbortSignal`) that follows the port's signal. */
-function bridge(signal: AbortSignalLike | undefined): AbortSignal | undefined {
-  if (!signal) return undefined;
+const ABORTED = Symbol('aborted');
+
+/**
+ * Follows the port's signal: a real `AbortSignal` for wllama, and a promise that settles with
+ * `ABORTED` when it aborts (never, without a signal); `dispose` removes the listener.
+ */
+function follow(port: AbortSignalLike | undefined): {
+  signal: AbortSignal | undefined;
+  aborted: Promise<typeof ABORTED>;
+  dispose(): void;
+} {
+  if (!port) return { signal: undefined, aborted: new Promise(() => undefined), dispose: () => undefined };
   const controller = new AbortController();
-  if (signal.aborted) controller.abort();
-  else signal.addEventListener('abort', () => controller.abort());
-  return controller.signal;
+  const aborted = new Promise<typeof ABORTED>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }),
+  );
+  const listener = () => controller.abort();
+  if (port.aborted) controller.abort();
+  else port.addEventListener('abort', listener);
+  return { signal: controller.signal, aborted, dispose: () => port.removeEventListener('abort', listener) };
 }
 
 /** Wraps a loaded wllama instance; see the module comment. */
@@ -98,7 +109,8 @@ export function wllamaRuntime(chat: WllamaChat, options: WllamaRuntimeOptions): 
     },
     countTokens: (text) => Math.ceil(text.length / charsPerToken),
     async complete(messages: readonly PromptMessage[], call): Promise<CompletionOutcome> {
-      const signal = bridge(call.signal);
+      const stopped = follow(call.signal);
+      const { signal } = stopped;
       const request = {
         messages: messages.map((message) => ({ role: message.role, content: message.content })),
         stream: true as const,
@@ -115,13 +127,12 @@ export function wllamaRuntime(chat: WllamaChat, options: WllamaRuntimeOptions): 
       let stop: CompletionStop = 'stop';
       let completionTokens = 0;
       let chunks = 0;
-      const stopped = abortion(signal);
-      const iterator = (await chat.createChatCompletion(request))[Symbol.asyncIterator]();
       try {
+        const iterator = (await chat.createChatCompletion(request))[Symbol.asyncIterator]();
         for (;;) {
           // A stop is heard at once, even while llama.cpp is still reading a long prompt: the
           // stream is closed in the background (wllama then cancels the request in its worker).
-          const next = await Promise.race([iterator.next(), stopped.promise]);
+          const next = await Promise.race([iterator.next(), stopped.aborted]);
           if (next === ABORTED) {
             void iterator.return?.().catch(() => undefined);
             return { text, stop: 'abort', completionTokens: chunks };
@@ -149,24 +160,9 @@ export function wllamaRuntime(chat: WllamaChat, options: WllamaRuntimeOptions): 
       } finally {
         stopped.dispose();
       }
-      if (speed) options.onSpeed?.(speed);
       return { text, stop: signal?.aborted ? 'abort' : stop, completionTokens: completionTokens || chunks };
     },
   };
-}
-
-const ABORTED = Symbol('aborted');
-
-/** A promise that settles with `ABORTED` when the signal aborts (never, without one). */
-function abortion(signal: AbortSignal | undefined): { promise: Promise<typeof ABORTED>; dispose(): void } {
-  let listener: (() => void) | undefined;
-  const promise = new Promise<typeof ABORTED>((resolve) => {
-    if (!signal) return;
-    if (signal.aborted) return resolve(ABORTED);
-    listener = () => resolve(ABORTED);
-    signal.addEventListener('abort', listener, { once: true });
-  });
-  return { promise, dispose: () => listener && signal?.removeEventListener('abort', listener) };
 }
 
 function measure(timings: NonNullable<WllamaChunk['timings']>): MeasuredSpeed | undefined {

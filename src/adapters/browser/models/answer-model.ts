@@ -212,21 +212,29 @@ export async function removeCachedAnswerModel(
   storage: StorageLike | undefined,
 ): Promise<{ freedBytes: number | null }> {
   if (modelId.startsWith('cpu-cache:')) {
-    const before = await usage(storage);
     const { removeCachedCpuModel } = await import('./cpu-answer-model.js');
-    await removeCachedCpuModel(modelId);
-    const after = await usage(storage);
-    return { freedBytes: before === null || after === null ? null : Math.max(0, before - after) };
+    return freed(storage, () => removeCachedCpuModel(modelId));
   }
   if (!findLlmModel(modelId)) throw new ModelError('model-not-found', modelId);
   const webllm = await import('../../models/webllm-library.js');
+  return freed(storage, async () => {
+    const [selfHosted, hub] = everySource() as [WebLlmAppConfig, WebLlmAppConfig];
+    // WebLLM's own clean-up reads the weights manifest, from the network when it is not cached:
+    // only for the app's own copy; the sweep removes the rest, the hub's copy included.
+    await evictModel(webllm, modelId, selfHosted);
+    const only = (config: WebLlmAppConfig) =>
+      appConfigFor(config.model_list.filter((item) => item.model_id === modelId));
+    await sweepWebLlmFiles([...modelUrls(only(selfHosted)), ...modelUrls(only(hub))]);
+  });
+}
+
+/** Runs a removal and says how many bytes of this site's storage it freed, where the browser tells. */
+async function freed(
+  storage: StorageLike | undefined,
+  remove: () => Promise<unknown>,
+): Promise<{ freedBytes: number | null }> {
   const before = await usage(storage);
-  const [selfHosted, hub] = everySource() as [WebLlmAppConfig, WebLlmAppConfig];
-  // WebLLM's own clean-up reads the weights manifest, from the network when it is not cached:
-  // only for the app's own copy; the sweep removes the rest, the hub's copy included.
-  await evictModel(webllm, modelId, selfHosted);
-  const only = (config: WebLlmAppConfig) => appConfigFor(config.model_list.filter((item) => item.model_id === modelId));
-  await sweepWebLlmFiles([...modelUrls(only(selfHosted)), ...modelUrls(only(hub))]);
+  await remove();
   const after = await usage(storage);
   return { freedBytes: before === null || after === null ? null : Math.max(0, before - after) };
 }

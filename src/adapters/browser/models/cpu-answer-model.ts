@@ -12,6 +12,7 @@ import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import { CompletionGenerator } from '../../models/completion-generator.js';
 import { CPU_LLM_MODELS, cpuModelUrl, findCpuLlmModel, type CpuLlmModel } from '../../models/model-catalogue.js';
 import { ModelError, toModelError } from '../../models/model-errors.js';
+import type { ContextBudget } from '../../models/prompt-budget.js';
 import type { LlmLoadProgress } from '../../models/webllm-loader.js';
 import { cpuRuntimeShortfall } from '../../models/cpu-runtime-check.js';
 import { wllamaRuntime, type WllamaChat } from '../../models/wllama-runtime.js';
@@ -27,7 +28,7 @@ const CONTEXT_TOKENS = 4096;
 export interface CpuModelSetup {
   /** `cpu:<catalogue key>`, `cpu-path:<path under models/>`, or `cpu-file:<name>` with `file`. */
   key: string;
-  file?: Blob & { name?: string };
+  file?: Blob;
   offlineOnly: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: LlmLoadProgress) => void;
@@ -37,7 +38,7 @@ export interface CpuModelSetup {
 export interface LoadedCpuModel {
   generator: CompletionGenerator;
   info: Extract<AnswerModelInfo, { kind: 'cpu' }>;
-  budget: { contextWindowSize: number; maxTokens: number };
+  budget: ContextBudget;
   /** The measured speed of the last answer. */
   speed(): Extract<AnswerModelInfo, { kind: 'cpu' }>['speed'];
   dispose(): Promise<void>;
@@ -173,14 +174,14 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
     setup.signal?.removeEventListener('abort', stop);
   }
   notify({ phase: 'ready', percent: 100, text: 'Ready' });
-  const label =
+  const file =
     target.kind === 'catalogue'
-      ? `${target.model.label} (CPU)`
-      : `${(target.kind === 'file' ? target.name : target.path.split('/').pop()) ?? 'GGUF'} (CPU)`;
-  const modelId =
-    target.kind === 'catalogue'
-      ? target.model.file.replace(/\.gguf$/i, '')
-      : ((target.kind === 'file' ? target.name : target.path.split('/').pop()) ?? 'model').replace(/\.gguf$/i, '');
+      ? target.model.file
+      : target.kind === 'file'
+        ? target.name
+        : target.path.split('/').pop();
+  const modelId = (file || 'model').replace(/\.gguf$/i, '');
+  const label = target.kind === 'catalogue' ? `${target.model.label} (CPU)` : `${file || 'GGUF'} (CPU)`;
   const contextSize = Math.min(CONTEXT_TOKENS, wllama.getModelMetadata().hparams.nCtxTrain || CONTEXT_TOKENS);
   const runtime = wllamaRuntime(wllama as unknown as WllamaChat, { modelId, contextSize });
   const actualThreads = wllama.getNumThreads();

@@ -58,7 +58,7 @@ export class ModelHost {
     return {
       settings: this.settings,
       embedder: { ...this.embedder },
-      answer: this.answer ? { ...this.answer.info } : { kind: 'extractive' },
+      answer: this.answer ? answerInfo(this.answer) : { kind: 'extractive' },
       ...(this.reranker ? { reranker: { ...this.reranker } } : {}),
       ...(this.judge ? { judge: { ...this.judge } } : {}),
       ...(this.answerFailure ? { answerFailure: this.answerFailure } : {}),
@@ -161,8 +161,6 @@ export class ModelHost {
    * answers are extractive again; the page suggests a smaller model. No automatic reload.
    */
   async afterAnswer(service: LibraryService): Promise<void> {
-    const speed = this.answer?.speed?.();
-    if (this.answer && speed && this.answer.info.kind === 'cpu') this.answer.info = { ...this.answer.info, speed };
     const failure = this.answer?.generator.lastFailure;
     if (!failure) return;
     this.answerFailure = `${this.answer?.info.label}: ${failure.advice}`;
@@ -199,4 +197,10 @@ export class ModelHost {
     if (this.pending.gpu) this.gpu = this.pending.gpu;
     this.pending = undefined;
   }
+}
+
+/** What the page is told about the loaded answer model: a CPU model with its speed as its last answer measured it. */
+function answerInfo(answer: LoadedAnswerModel): ModelsState['answer'] {
+  const speed = answer.speed?.();
+  return answer.info.kind === 'cpu' && speed ? { ...answer.info, speed } : { ...answer.info };
 }
