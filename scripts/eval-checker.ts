@@ -7,7 +7,8 @@
  * expected flag, correct answers that carry any unexpected warning, claims per state, and per
  * flag. `--judge` adds, for each embedder, a row with that NLI model confirming paraphrases
  * (verify/nli-judge.ts). Prints a Markdown table. Held-out sets are scored, never printed answer
- * by answer.
+ * by answer, and scored only when asked for (`--sets held-out` or `all`; the default is `dev`),
+ * so that scoring them stays a deliberate once-a-stop act.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,7 +102,7 @@ function laidOut(): string[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sets: { type: 'string', default: 'all' }, embedders: { type: 'string' }, judge: { type: 'string' } },
+    options: { sets: { type: 'string', default: 'dev' }, embedders: { type: 'string' }, judge: { type: 'string' } },
   });
   const use = values.sets === 'dev' ? 'development' : values.sets === 'held-out' ? 'held-out' : undefined;
   const sets = SETS.filter((set) => (!use || set.use === use) && existsSync(join(FIXTURES, set.name)));
