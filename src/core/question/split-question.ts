@@ -84,8 +84,17 @@ function splitClauses(sentence: string): string[] {
     start = match.index + match[0].length;
   }
   pieces.push(sentence.slice(start));
-  return pieces;
+  // A bare question word asks nothing of its own: "How long do I have, and how?" is one part.
+  return pieces.reduce<string[]>((merged, piece) => {
+    if (merged.length > 0 && BARE_QUESTION_WORD.test(piece))
+      merged[merged.length - 1] = `${merged.at(-1)!}, and ${piece.trim()}`;
+    else merged.push(piece);
+    return merged;
+  }, []);
 }
+
+/** A clause that is only a question word ("and how?", "and why?"). */
+const BARE_QUESTION_WORD = new RegExp(`^\\s*(?:${WH_WORDS}|when)\\s*[?.!]*\\s*$`, 'i');
 
 /**
  * True when the coordinator sits inside a condition ("if the door is open and the light…"). A

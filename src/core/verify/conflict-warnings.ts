@@ -11,7 +11,7 @@ import { partClause } from './part-clause.js';
 
 /** Words by which an answer says that its sources disagree or that one replaces another. */
 const DISAGREEMENT =
-  /\b(?:disagree|conflict|differ|contradict|supersed|outdated|out of date|no longer|newer|older|corrected|correction|updated|replaced|revised|previous(?:ly)?|earlier)\w*/i;
+  /\b(?:disagree|conflict|differ|contradict|supersed|outdated|out of date|no longer|newer|older|correct(?:s|ed|ion)|errat(?:a|um)|updat(?:es|ed)|replac(?:es|ed)|revis(?:es|ed)|previous(?:ly)?|earlier)\w*/i;
 
 /** One warning per conflict, worded after how `answer` handles it. */
 export function conflictWarnings(

@@ -168,7 +168,9 @@ export function partNames(text: string): string[] {
   const words = text
     .split(/\s+/)
     .filter(Boolean)
-    .map((word) => word.replace(/['’]s(?=[^\p{L}]*$)/u, ''));
+    .map((word) => word.replace(/['’]s(?=[^\p{L}]*$)/u, ''))
+    // A contraction is not a name: "I'm", "We'll", "Can't".
+    .filter((word) => !/\p{L}['’]\p{L}/u.test(word));
   const capitalised = words.slice(1).filter((word) => /^\p{Lu}\p{Ll}+$/u.test(word.replace(/[^\p{L}]/gu, '')));
   if (capitalised.length * 2 > words.length - 1) return [];
   return capitalised.map((word) => word.replace(/[^\p{L}]/gu, '')).filter((word) => !NOT_NAMES.has(word));
@@ -182,14 +184,17 @@ export const COMMON_NAME_WEIGHT = 2;
  * mention to be about the same thing, as case-insensitive patterns; common names are left out.
  */
 export function requiredNames(part: QuestionPart): RegExp[] {
+  return requiredNameWords(part).map((name) => new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'));
+}
+
+/** The names `requiredNames` matches, as words. */
+export function requiredNameWords(part: QuestionPart): string[] {
   const asked = questionSentence(part.text);
-  return partNames(asked)
-    .filter((name) => {
-      const [stem] = contentTerms(name);
-      const weight = stem === undefined ? undefined : part.weights?.[stem];
-      return weight === undefined || weight >= COMMON_NAME_WEIGHT;
-    })
-    .map((name) => new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'));
+  return partNames(asked).filter((name) => {
+    const [stem] = contentTerms(name);
+    const weight = stem === undefined ? undefined : part.weights?.[stem];
+    return weight === undefined || weight >= COMMON_NAME_WEIGHT;
+  });
 }
 
 const NOT_NAMES = new Set([
@@ -234,7 +239,7 @@ export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weigh
   const present = new Set(checkTerms(context));
   // Words the library never uses still count here: "the drain pump's part number" is not answered by the filter's.
   if (weightedShare(attributes, present, partWeighting(part, weight, false)) < ADDRESS_THRESHOLD) return false;
-  return valueAnswers(part, extractQuantities(claim.text));
+  return valueAnswers(part, extractQuantities(claim.text), claim.text);
 }
 
 /**
@@ -257,7 +262,7 @@ export function claimBackedAddresses(
   const { attributes } = partTerms(part);
   const claimTerms = new Set(checkTerms(item.core));
   if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
-  if (!valueAnswers(part, extractQuantities(item.core))) return false;
+  if (!valueAnswers(part, extractQuantities(item.core), item.core)) return false;
   if (namesOtherModel(part, item.core)) return false;
   const weighting = libraryWeighting(part) ?? partWeighting(part, weight);
   return item.passages.some((passage) => {
@@ -306,7 +311,7 @@ export function claimAnswersByKeyTerms(
   if (!first || !second) return false;
   const claimTerms = new Set(checkTerms(item.core));
   if (!hasTerm(claimTerms, first.term)) return false;
-  if (!valueAnswers(part, extractQuantities(item.core))) return false;
+  if (!valueAnswers(part, extractQuantities(item.core), item.core)) return false;
   if (namesOtherModel(part, item.core)) return false;
   const partModels = modelNames(part.terms.join(' '));
   return item.passages.some((passage) => {
@@ -347,7 +352,11 @@ export function claimOnTopPassage(
   // A typed answer (a duration, an amount, a code…) stands on a value of its kind; any other (yes
   // or no, a procedure) on the part's rarest word: "the warranty lasts 2 years" on top of the list
   // does not answer "is water damage covered".
-  if (answerDimensions(part) ? !valueAnswers(part, extractQuantities(item.core)) : !namesRarest(part, claimTerms))
+  if (
+    answerDimensions(part)
+      ? !valueAnswers(part, extractQuantities(item.core), item.core)
+      : !namesRarest(part, claimTerms)
+  )
     return false;
   if (namesOtherModel(part, item.core)) return false;
   return item.passages.some(

@@ -54,6 +54,9 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
   [/\b(?:rating|rated|class|grade|certification|certified|standard)\b/i, ['identifier']],
 ];
 
+/** A letter grade after the word that gives it. */
+const LETTER_GRADE = /\b(?:class|classed|rated|rating|grade|graded|category)\s+[A-G](?:\+{1,3})?(?![\p{L}\p{N}])/iu;
+
 /** A period a count is asked per: "each year", "per month", "a week", "annually". */
 const PER_PERIOD =
   /\b(?:each|per|a|every) (?:year|month|week|day|hour|shift)\b|\b(?:annually|yearly|monthly|weekly|daily)\b/i;
@@ -73,7 +76,9 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
     case 'temperature':
       return new Set(['temperature']);
     case 'date':
-      return new Set(['date', 'count']);
+      // "When …?" may be answered by a time from something: "six months after it enters into
+      // force", "if you expect to need it for longer than a year". "What date …?" wants a date.
+      return new Set(/^\W*when\b/i.test(part.text) ? ['date', 'count', 'duration'] : ['date', 'count']);
     case 'price':
       return new Set(['money']);
     case 'part-number':
@@ -101,9 +106,11 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
  * identifier must be of the kind asked (a model number for "model number", a part number
  * otherwise) and new: the model the question names is not its answer.
  */
-export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[]): boolean {
+export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[], text = ''): boolean {
   const dimensions = answerDimensions(part);
   if (!dimensions) return true;
+  // A rating may be a letter grade: "rated B", "energy class A+".
+  if (dimensions.has('identifier') && part.expects === 'quantity' && LETTER_GRADE.test(text)) return true;
   const named = new Set(
     extractQuantities(part.text)
       .map((quantity) => quantity.key)

@@ -9,10 +9,12 @@
  * the part closest to it) is never addressed by meaning: the answer's own admission stands.
  */
 import type { AbortSignalLike } from '../ports.js';
+import { questionSentence } from '../question/analyse-question.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
-import { namesOtherModel, requiredNames } from './coverage.js';
+import { namesOtherModel, requiredNameWords } from './coverage.js';
+import { passageEvidence } from './evidence-text.js';
 import { valueAnswers } from './expected-values.js';
 import type { Meaning } from './meaning.js';
 
@@ -25,18 +27,21 @@ export async function partsAddressedByMeaning(
   /** The answer's own statements that the documents do not answer something. */
   abstentions: readonly string[] = [],
 ): Promise<Set<number>> {
-  const claims = checked.filter((item) => item.claim.supported && item.passages.length > 0);
+  const claims = answeringUnits(checked);
   const addressed = new Set<number>();
   if (claims.length === 0 || parts.length === 0) return addressed;
   const call = signal ? { signal } : undefined;
+  // A part with a statement before its question ("I'm fitting a DW-480 into a tight kitchen. How
+  // much room does it need behind it?") is compared as a whole and by its question alone.
   const similarities = await Promise.all(
-    parts.map((part) =>
-      meaning.partSimilarity(
-        part.text,
-        claims.map((item) => item.core),
-        call,
-      ),
-    ),
+    parts.map(async (part) => {
+      const texts = claims.map((item) => item.core);
+      const whole = await meaning.partSimilarity(part.text, texts, call);
+      const asked = questionSentence(part.text);
+      if (asked === part.text) return whole;
+      const alone = await meaning.partSimilarity(asked, texts, call);
+      return whole.map((score, index) => Math.max(score, alone[index]!));
+    }),
   );
   const admitted = new Set<number>();
   for (const statement of abstentions) {
@@ -53,18 +58,57 @@ export async function partsAddressedByMeaning(
     if (
       scores[closest]! >= meaning.thresholds.address &&
       aboutPart(part, item) &&
-      valueAnswers(part, extractQuantities(item.core))
+      valueAnswers(part, extractQuantities(item.core), item.core)
     )
       addressed.add(closest);
   });
   return addressed;
 }
 
-/** The claim names the part's models (when it names any) and its names, itself or in its passages' headings. */
-function aboutPart(part: QuestionPart, item: CheckedClaim): boolean {
+/** What is compared with a part: a supported claim's core and the passages it cites. */
+interface AnsweringUnit {
+  core: string;
+  passages: CheckedClaim['passages'];
+}
+
+/**
+ * Each supported claim, and each two consecutive supported claims joined: a short answer and the
+ * sentence that explains it ("Give it up to two minutes. The door can stay locked that long after
+ * a programme ends") answer "how long until it unlocks?" together.
+ */
+function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
+  const backed = (item: CheckedClaim | undefined): item is CheckedClaim =>
+    item !== undefined && item.claim.supported && item.passages.length > 0;
+  const units: AnsweringUnit[] = checked.filter(backed).map(({ core, passages }) => ({ core, passages }));
+  checked.forEach((item, index) => {
+    const next = checked[index + 1];
+    if (backed(item) && backed(next))
+      units.push({ core: `${item.core} ${next.core}`, passages: [...new Set([...item.passages, ...next.passages])] });
+  });
+  return units;
+}
+
+/**
+ * The claim names the part's models (when it names any), and its names are in the claim or in
+ * the passages it cites (their text, headings or titles: "the regulation" in a passage of the AI
+ * Act is about the AI Act). A title written as a web address ("stardewvalleywiki-com-…") names
+ * what its letters spell.
+ */
+function aboutPart(part: QuestionPart, item: AnsweringUnit): boolean {
   if (namesOtherModel(part, item.core)) return false;
-  const context = [item.core, ...item.passages.flatMap((cited) => [cited.passage.title, cited.passage.heading])].join(
-    '\n',
-  );
-  return requiredNames(part).every((name) => name.test(context));
+  const context = [
+    item.core,
+    ...item.passages.flatMap((cited) => [cited.passage.title, cited.passage.heading, passageEvidence(cited.passage)]),
+  ].join('\n');
+  const titles = item.passages.map((cited) => squash(cited.passage.title)).join(' ');
+  return requiredNameWords(part).every((name) => nameIn(name, context) || titles.includes(squash(name)));
+}
+
+/** Lower-case letters and digits only. */
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+function nameIn(name: string, text: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }

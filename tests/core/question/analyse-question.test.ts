@@ -14,6 +14,12 @@ describe('analyseQuestion', () => {
     expect(parts[1]?.terms).toEqual(expect.arrayContaining(['dw-480', 'filter', 'clean']));
   });
 
+  it('keeps a bare question word with the question before it: "…, and how?" asks nothing of its own', () => {
+    expect(texts('How long do I have to opt out, and how?')).toEqual(['How long do I have to opt out, and how']);
+    expect(texts('What does E4 mean and why?')).toEqual(['What does E4 mean, and why']);
+    expect(texts('What does E4 mean and how do I fix it?')).toEqual(['What does E4 mean', 'how do I fix it']);
+  });
+
   it('keeps a bridging question whole, with the terms of both hops', () => {
     const parts = analyseQuestion('What is the part number of the filter for the machine whose drum holds 9 kg?');
     expect(parts).toHaveLength(1);

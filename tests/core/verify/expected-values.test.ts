@@ -22,6 +22,20 @@ describe('valueAnswers', () => {
     expect(valueAnswers(memory, extractQuantities('it weighs 1.3 kg'))).toBe(false);
   });
 
+  it('takes a letter grade for a rating or class, only after the word that gives it', () => {
+    const rating = part('What spin-drying efficiency rating does the WM-720 get?');
+    expect(valueAnswers(rating, [], 'The WM-720 is rated B for spin-drying efficiency')).toBe(true);
+    expect(valueAnswers(rating, [], 'It is in energy class A+')).toBe(true);
+    expect(valueAnswers(rating, [], 'Plan B is to call the service line')).toBe(false);
+    expect(valueAnswers(part('How much does it weigh?'), [], 'It is rated B')).toBe(false);
+  });
+
+  it('takes a time from something for "when", not for "what date"', () => {
+    const time = extractQuantities('six months after it enters into force');
+    expect(valueAnswers(part('When do the banned systems have to go?'), time)).toBe(true);
+    expect(valueAnswers(part('What date did version 1.6.7 come out?'), time)).toBe(false);
+  });
+
   it('takes a code or any measure for a rating, and a share for a battery charge', () => {
     const rating = part("What's its rating?");
     expect(valueAnswers(rating, extractQuantities('an IP68 rating for dust and water resistance'))).toBe(true);

@@ -157,7 +157,7 @@ describe('meaningFromEmbedder', () => {
     expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({
       support: 0.75,
       supportWithValues: 0.65,
-      address: 0.45,
+      address: 0.35,
     });
     expect(thresholdsFor('transformers:Xenova/all-MiniLM-L6-v2:mean:fp32')).toBeDefined();
     expect(thresholdsFor('feature-hashing-v1-384')).toBeUndefined();

@@ -37,6 +37,9 @@ describe('claimAddresses', () => {
     // A possessive names its owner, not a word the documents never use.
     expect(partNames("What do I need to use Samsung's find-my-phone service")).toEqual(['Samsung']);
     expect(partNames('Is the Calder’s warranty transferable')).toEqual(['Calder']);
+    // A contraction is not a name.
+    expect(partNames("Which GPU is best if I'm mostly training in 16-bit")).toEqual([]);
+    expect(partNames('Does scene detection work when I’m taking selfies with the Samsung')).toEqual(['Samsung']);
     const question = part('How much energy does the DW-480 use on the Intensive 70 programme?');
     expect(
       claimAddresses(question, { text: 'The DW-480 uses 74 kWh per 100 cycles on the Eco 50 programme', context: [] }),

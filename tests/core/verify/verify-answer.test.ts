@@ -146,6 +146,18 @@ describe('verifyAnswer', () => {
     expect(stale.warnings.find((warning) => warning.flag === 'conflict')?.message).toMatch(
       /^The answer gives one year from kx200-v1#2/,
     );
+    expect(stale.flags).toContain('superseded');
+    // An answer that says the newer manual replaces (or corrects) the older one says the sources disagree.
+    for (const says of ['replaces', 'corrects']) {
+      const acknowledged = await verify(
+        'How long is the KX-200 warranty?',
+        `The KX-200 kettle is covered by a manufacturer warranty of two years from the date of purchase [kx200#2]. The current manual ${says} the v1 manual, which gave one year [kx200-v1#2].`,
+        [WARRANTY, old],
+      );
+      expect(acknowledged.warnings.find((warning) => warning.flag === 'conflict')?.message).toMatch(
+        /is authoritative because it supersedes/,
+      );
+    }
   });
 
   it('flags a passage with an injection, and a claim that repeats it, even from a compliant model', async () => {
