@@ -184,7 +184,12 @@ export const COMMON_NAME_WEIGHT = 2;
  * mention to be about the same thing, as case-insensitive patterns; common names are left out.
  */
 export function requiredNames(part: QuestionPart): RegExp[] {
-  return requiredNameWords(part).map((name) => new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu'));
+  return requiredNameWords(part).map(namePattern);
+}
+
+/** `name` as a whole word, in any case. */
+export function namePattern(name: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu');
 }
 
 /** The names `requiredNames` matches, as words. */

@@ -13,7 +13,7 @@ import { questionSentence } from '../question/analyse-question.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
-import { namesOtherModel, requiredNameWords } from './coverage.js';
+import { namePattern, namesOtherModel, requiredNameWords } from './coverage.js';
 import { passageEvidence } from './evidence-text.js';
 import { valueAnswers } from './expected-values.js';
 import type { Meaning } from './meaning.js';
@@ -33,9 +33,9 @@ export async function partsAddressedByMeaning(
   const call = signal ? { signal } : undefined;
   // A part with a statement before its question ("I'm fitting a DW-480 into a tight kitchen. How
   // much room does it need behind it?") is compared as a whole and by its question alone.
+  const texts = claims.map((item) => item.core);
   const similarities = await Promise.all(
     parts.map(async (part) => {
-      const texts = claims.map((item) => item.core);
       const whole = await meaning.partSimilarity(part.text, texts, call);
       const asked = questionSentence(part.text);
       if (asked === part.text) return whole;
@@ -96,19 +96,12 @@ function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
  */
 function aboutPart(part: QuestionPart, item: AnsweringUnit): boolean {
   if (namesOtherModel(part, item.core)) return false;
-  const context = [
-    item.core,
-    ...item.passages.flatMap((cited) => [cited.passage.title, cited.passage.heading, passageEvidence(cited.passage)]),
-  ].join('\n');
+  const context = [item.core, ...item.passages.map((cited) => passageEvidence(cited.passage))].join('\n');
   const titles = item.passages.map((cited) => squash(cited.passage.title)).join(' ');
-  return requiredNameWords(part).every((name) => nameIn(name, context) || titles.includes(squash(name)));
+  return requiredNameWords(part).every((name) => namePattern(name).test(context) || titles.includes(squash(name)));
 }
 
 /** Lower-case letters and digits only. */
 function squash(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-function nameIn(name: string, text: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
