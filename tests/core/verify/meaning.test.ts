@@ -152,6 +152,67 @@ describe("the answer's own admission", () => {
   });
 });
 
+describe('what a part is compared with', () => {
+  const LOCK = makePassage(
+    'Door lock. After a programme ends the door stays locked for up to two minutes while the drum slows.',
+    { cite: 'wm#lock', title: 'Washer Manual', heading: 'Door lock' },
+  );
+  // Support comes from the fake's 0.9 for both claims; the part is close only to a text holding both.
+  const both: Meaning = {
+    ...fakeMeaning({ 'two minutes': 0.9, 'that long': 0.9 }),
+    async partSimilarity(_part, texts) {
+      return texts.map((text) => (text.includes('two minutes') && text.includes('that long') ? 0.8 : 0.2));
+    },
+  };
+  const missing = (verdict: Awaited<ReturnType<typeof check>>) =>
+    verdict.warnings.filter((warning) => warning.flag === 'missing_evidence');
+
+  it('two consecutive supported claims read together answer a part that neither answers alone', async () => {
+    const question = 'How long before I can open it?';
+    const answer =
+      'Give it up to two minutes [wm#lock]. The door can stay shut that long after a programme ends [wm#lock].';
+    expect(missing(await check(question, answer, [LOCK]))).toHaveLength(1);
+    const verdict = await check(question, answer, [LOCK], both);
+    expect(verdict.claims.map((claim) => claim.state)).toEqual(['supported', 'supported']);
+    expect(missing(verdict)).toEqual([]);
+    // With an unsupported claim between them, they are not consecutive: the part stays unanswered.
+    const apart = await check(
+      question,
+      'Give it up to two minutes [wm#lock]. It then beeps three times [wm#lock]. The door can stay shut that long after a programme ends [wm#lock].',
+      [LOCK],
+      both,
+    );
+    expect(missing(apart)).toHaveLength(1);
+  });
+
+  it("a part's names may be in the cited passage's text or its web-address title, not only in the claim", async () => {
+    const question = 'How long does Acme Vault keep the audit logs?';
+    const answer = 'Audit logs are kept for 30 days [v#logs].';
+    const close: Meaning = {
+      ...fakeMeaning({ 'kept for 30 days': 0.9 }),
+      partSimilarity: async (_p, texts) => texts.map(() => 0.8),
+    };
+    const inText = makePassage('Retention. Acme Vault keeps audit logs for 30 days, then deletes them.', {
+      cite: 'v#logs',
+      title: 'Admin guide',
+      heading: 'Retention',
+    });
+    const inTitle = makePassage('Retention. Audit logs are kept for 30 days, then deleted.', {
+      cite: 'v#logs',
+      title: 'docs-acmevault-example-com-retention',
+      heading: 'Retention',
+    });
+    const nowhere = makePassage('Retention. Audit logs are kept for 30 days, then deleted.', {
+      cite: 'v#logs',
+      title: 'Admin guide',
+      heading: 'Retention',
+    });
+    expect(missing(await check(question, answer, [inText], close))).toEqual([]);
+    expect(missing(await check(question, answer, [inTitle], close))).toEqual([]);
+    expect(missing(await check(question, answer, [nowhere], close))).toHaveLength(1);
+  });
+});
+
 describe('meaningFromEmbedder', () => {
   it('has thresholds only for embedders calibrated on the development sets', () => {
     expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({
