@@ -39,7 +39,7 @@ export interface Quantity {
   value: number;
   /** Upper bound of a range (`10–15 mm` → 15), in the canonical unit. */
   max?: number;
-  /** Canonical unit: `s`, `mm`, `C`, `kg`, `l`, `W`, `EUR`, `%`, `B` (bytes), `B/s`, `bit/s`, `model`, `part`, `code`, `day`, `month`, `` for counts. */
+  /** Canonical unit: `s`, `mm`, `C`, `kg`, `l`, `W`, `EUR`, `%`, `B` (bytes), `B/s`, `bit/s`, `model`, `part`, `code`, `version`, `day`, `month`, `` for counts. */
   unit: string;
   dimension: QuantityDimension;
   /** Comparison key of identifiers (upper case, no hyphens or spaces) and dates (`2026-03`, `2026-03-01`). */
@@ -172,7 +172,7 @@ function makeDate(raw: string, start: number, year: number, month: number, day?:
   return { raw, value, unit, dimension: 'date', ...(key ? { key } : {}), start, end: start + raw.length };
 }
 
-/** Part numbers (`DW-FLT-0480`), model names (`DW-480`, `wm720`) and codes (`E24`). */
+/** Part numbers (`DW-FLT-0480`), model names (`DW-480`, `wm720`), codes (`E24`) and release numbers (`1.6.7`). */
 function findIdentifiers(text: string): Quantity[] {
   const ids: Quantity[] = [];
   const hyphenated =
@@ -194,6 +194,9 @@ function findIdentifiers(text: string): Quantity[] {
   const model =
     /(?<![\p{L}\p{N}-])(?:[A-Za-z]{2,4}-\d{2,4}|(?!EUR|USD|GBP)[A-Z]{2,4} \d{2,4})(?![\p{L}\p{N}]|-[\p{L}\p{N}])/gu;
   for (const match of text.matchAll(model)) ids.push(identifier(match[0], match.index, 'model'));
+  // Release numbers of three or more parts ("1.6.7", "v2.10.1") name a release; they are not 1.6.
+  const version = /(?<![\p{L}\p{N}.])v?\d+(?:\.\d+){2,}(?![\p{L}\p{N}]|\.\d)/gu;
+  for (const match of text.matchAll(version)) ids.push(identifier(match[0], match.index, 'version'));
   return ids.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 

@@ -48,14 +48,15 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
   const strayIds = strayIdentifiers(core, terms, evidence);
   const strayVals = strayValues(core, evidence);
-  const stray = [...strayIds, ...strayVals];
+  const otherRow = [...valuesOfAnotherRow(core, evidence), ...oldValues(core, evidence)];
+  const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
   const supported = facts.length === 0 && stray.length === 0 && score >= SUPPORT_THRESHOLD;
   if (supported) return { supported, score };
   // A value the passage states in a sentence whose words differ from the claim's ("count down
   // from 99 hours" / "a countdown timer for up to 99 hours") is a question of wording too.
-  const onlyWording = facts.length === 0 && strayIds.length === 0 && polarity === undefined;
-  const contradicted = polarity !== undefined || otherValueStated(core, evidence);
+  const onlyWording = facts.length === 0 && strayIds.length === 0 && otherRow.length === 0 && polarity === undefined;
+  const contradicted = polarity !== undefined || otherRow.length > 0 || otherValueStated(core, evidence);
   const onlyPolarity = facts.length === 0 && stray.length === 0 && polarity !== undefined;
   return {
     supported,
@@ -129,6 +130,74 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
       return !holding.some((unit) => weightedShare(local, new Set(checkTerms(unit)), termWeight, 'narrower') >= bar);
     })
     .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
+}
+
+/**
+ * Values the claim gives an identifier that the evidence gives it only in another row: no
+ * sentence states the code with the value, and a sentence stating the code states another value
+ * of the same kind ("1.6.7 came out on 28 April 2024" where the history says "1.6.7 was released
+ * on 27 April 2024" and 28 April is 1.6.8's date; "the DW-480 costs £449" where £449 is the
+ * DW-600's price). Only a clause naming one identifier is read so: "1.6.8 came out a day after
+ * 1.6.7" binds no value to either alone.
+ */
+function valuesOfAnotherRow(core: string, evidence: readonly string[]): string[] {
+  const units = evidence.flatMap(evidenceSentences).map(extractQuantities);
+  const found: string[] = [];
+  for (const clause of splitClauses(core)) {
+    const quantities = extractQuantities(clause);
+    const identifiers = quantities.filter((quantity) => quantity.dimension === 'identifier');
+    if (identifiers.length !== 1) continue;
+    const key = identifiers[0]!.key;
+    const naming = units.filter((unit) => unit.some((quantity) => quantity.key === key));
+    for (const value of quantities.filter((quantity) => quantity.dimension !== 'identifier')) {
+      if (naming.some((unit) => quantityStated(value, unit))) continue;
+      const other = naming
+        .flat()
+        .find((quantity) => quantity.dimension === value.dimension && quantity.unit === value.unit);
+      if (other) found.push(`the passage gives ${identifiers[0]!.raw} ${other.raw}, not ${value.raw}`);
+    }
+  }
+  return found;
+}
+
+/** Words that place a claim's value before a change ("used to be 4", "was 4 before 1.6.4"). */
+const BEFORE_CHANGE = /\b(?:from|before|previously|used to|originally|formerly|earlier|prior|old|was once)\b/i;
+
+/**
+ * Values of the claim that the evidence states only as what something changed from: "increased
+ * the reward from 4 to 5" does not say the reward is 4 (changelogs, errata, price changes). A
+ * claim that itself speaks of the earlier value ("it used to be 4") is not read so.
+ */
+function oldValues(core: string, evidence: readonly string[]): string[] {
+  if (BEFORE_CHANGE.test(core)) return [];
+  const changes: { from: number; to: number; quantity: Quantity; raw: string }[] = [];
+  const others: Quantity[] = [];
+  for (const sentence of evidence.flatMap(evidenceSentences)) {
+    for (const quantity of extractQuantities(sentence)) {
+      const [from, to] = quantity.raw.split(/\s+to\s+/i).map(firstNumber);
+      const isChange =
+        quantity.max !== undefined && /\bfrom\s+$/i.test(sentence.slice(0, quantity.start)) && to !== undefined;
+      if (isChange && from !== undefined) changes.push({ from, to, quantity, raw: quantity.raw });
+      else others.push(quantity);
+    }
+  }
+  if (changes.length === 0) return [];
+  const found: string[] = [];
+  for (const value of extractQuantities(core)) {
+    if (value.dimension === 'identifier' || value.max !== undefined || quantityStated(value, others)) continue;
+    const number = firstNumber(value.raw);
+    const change = changes.find(
+      (item) => item.quantity.dimension === value.dimension && item.from === number && item.to !== number,
+    );
+    if (change) found.push(`the passage says it changed from ${change.raw}, not that it is ${value.raw}`);
+  }
+  return found;
+}
+
+/** The first number written in digits in `text`, if any. */
+function firstNumber(text: string | undefined): number | undefined {
+  const match = text?.match(/\d[\d,]*(?:\.\d+)?/);
+  return match ? Number(match[0].replace(/,/g, '')) : undefined;
 }
 
 /** Words on each side of a code that tell what the code is about. */

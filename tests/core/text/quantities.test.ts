@@ -57,6 +57,16 @@ describe('extractQuantities', () => {
     expect(dimensions).toEqual(['identifier', 'identifier', 'identifier', 'date']);
   });
 
+  it('reads a release number of three parts as an identifier, not a decimal', () => {
+    expect(one('Stardew Valley 1.6.7 was released')).toMatchObject({
+      dimension: 'identifier',
+      unit: 'version',
+      key: '1.6.7',
+    });
+    expect(one('version v2.10.1')).toMatchObject({ dimension: 'identifier', key: 'V2.10.1' });
+    expect(one('about 1.6 times faster')).toMatchObject({ dimension: 'count', value: 1.6 });
+  });
+
   it('reads one-digit error codes as identifiers', () => {
     expect(one('Error E4')).toMatchObject({ dimension: 'identifier', unit: 'code', key: 'E4' });
   });

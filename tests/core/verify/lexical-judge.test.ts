@@ -90,6 +90,34 @@ describe('judgeLexically on facts', () => {
     expect(judgeLexically('The manual says "the kettle is guaranteed for life".', [WARRANTY]).supported).toBe(false);
   });
 
+  it("rejects a code's value taken from another row, and accepts the row's own", () => {
+    const history =
+      '1.6.8\nStardew Valley 1.6.8 was released on 28 April 2024.\n1.6.7\nStardew Valley 1.6.7 was released on 27 April 2024.';
+    expect(judgeLexically('Stardew Valley 1.6.7 came out on 28 April 2024.', [history])).toMatchObject({
+      supported: false,
+      contradicted: true,
+      reason: expect.stringContaining('the passage gives 1.6.7 27 April 2024, not 28 April 2024'),
+    });
+    expect(judgeLexically('Stardew Valley 1.6.7 came out on 27 April 2024.', [history]).supported).toBe(true);
+    const prices = 'Prices. The DW-480 costs £399. The DW-600 costs £449.';
+    expect(judgeLexically('The DW-480 costs £449.', [prices])).toMatchObject({ supported: false, contradicted: true });
+    expect(judgeLexically('The DW-480 costs £399.', [prices]).supported).toBe(true);
+  });
+
+  it('rejects a value the passage gives only as what something changed from', () => {
+    const changelog = 'Increased raccoon mystery box reward from 4 to 5.';
+    expect(judgeLexically('The raccoon mystery box reward was bumped up to 4.', [changelog])).toMatchObject({
+      supported: false,
+      contradicted: true,
+      reason: expect.stringContaining('changed from 4 to 5'),
+    });
+    expect(judgeLexically('The raccoon mystery box reward used to be 4.', [changelog]).supported).toBe(true);
+    expect(judgeLexically('The raccoon mystery box reward went from 4 to 5.', [changelog]).supported).toBe(true);
+    expect(judgeLexically('The raccoon mystery box reward was bumped up to 5.', [changelog]).reason).not.toContain(
+      'changed from',
+    );
+  });
+
   it('halves the score when the polarity differs from the closest sentence', () => {
     const judgement = judgeLexically('Damage caused by limescale is covered by the warranty.', [EXCLUSIONS]);
     expect(judgement.supported).toBe(false);
