@@ -34,7 +34,17 @@ export function evidenceSentences(text: string): string[] {
       continue;
     }
     leadIn = /:\s*$/.test(plain) ? plain : '';
-    sentences.push(plain);
+    sentences.push(...unmarkedItems(unit.text).map((item) => plainUnitText({ ...unit, text: item })));
   }
   return sentences;
+}
+
+/**
+ * The items of a list written without markers, one per line, each ending in ";" ("Up to €15m …
+ * for other obligations;" / "Up to €7.5m … for misleading information;"): each is a unit of its
+ * own, as a marked item is, so a value is read with its own line's words. A line ending in ";"
+ * before one continuing the sentence (lower case) is a wrapped line, not an item.
+ */
+function unmarkedItems(text: string): string[] {
+  return text.split(/(?<=;)[ \t]*\r?\n\s*(?=[\p{Lu}\p{N}\p{Sc}])/u).filter((item) => item.trim() !== '');
 }
