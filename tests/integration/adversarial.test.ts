@@ -107,7 +107,8 @@ const REAL = [
   {
     folder: 'tests/fixtures/blind-s10-dev',
     corpus: '../shared/evalsets/emanual-s10/corpus',
-    detected: 24,
+    // 28 since a claim naming one option of a list but describing another's line is contradicted.
+    detected: 28,
     falseAlarms: 22,
   },
   {

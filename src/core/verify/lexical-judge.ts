@@ -48,7 +48,11 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
   const strayIds = strayIdentifiers(core, terms, evidence);
   const strayVals = strayValues(core, evidence);
-  const otherRow = [...valuesOfAnotherRow(core, evidence), ...oldValues(core, evidence)];
+  const otherRow = [
+    ...valuesOfAnotherRow(core, evidence),
+    ...oldValues(core, evidence),
+    ...anotherLabelsLine(core, evidence),
+  ];
   const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
   const supported = facts.length === 0 && stray.length === 0 && score >= SUPPORT_THRESHOLD;
@@ -158,6 +162,64 @@ function valuesOfAnotherRow(core: string, evidence: readonly string[]): string[]
     }
   }
   return found;
+}
+
+/** A line of a list of options: a short label, a colon, what it does ("Slow keys: Set how long …"). */
+const LABELLED_LINE = /^([^:.;]{1,40}?):\s+(\S.*)$/s;
+
+/**
+ * How much more of the claim another option's line must hold than the line of the option the
+ * claim names, for the claim to be read as that other option's description.
+ */
+export const OTHER_LABEL_MARGIN = 0.2;
+
+/**
+ * A claim that names one option of a list ("Slow keys: …", "Medium: …") but describes another
+ * one: the description the claim gives is in another option's line ("Slow keys sets how long
+ * the phone waits before accepting a second press" where that is the Bounce keys line). Read only
+ * when the evidence has two or more such lines and the claim names exactly one of their labels,
+ * as written.
+ */
+function anotherLabelsLine(core: string, evidence: readonly string[]): string[] {
+  const lines = evidence
+    .flatMap((text) => text.split('\n'))
+    .map((line) => LABELLED_LINE.exec(line.trim()))
+    .filter((match): match is RegExpExecArray => match !== null && match[1]!.trim().split(/\s+/).length <= 5)
+    .map((match) => ({ label: match[1]!.trim(), text: match[2]!, terms: new Set(checkTerms(match[2]!)) }));
+  if (lines.length < 2) return [];
+  const named = lines.filter((line) => namesLabel(core, line.label));
+  if (named.length !== 1) return [];
+  const own = named[0]!;
+  const labelTerms = new Set(checkTerms(own.label));
+  const terms = claimTerms(core).filter((term) => !labelTerms.has(term));
+  if (terms.length < 3) return [];
+  const share = (line: { terms: Set<string> }) => weightedShare(terms, line.terms, termWeight, 'narrower');
+  const ownShare = share(own);
+  const claimed = new Set(words(core));
+  const other = lines
+    // Not an option the claim also names ("media playback volume" for "Media volume", an item
+    // under "Optimize settings"), nor one whose line names the claim's ("Mix-and-Match: … Mongo,
+    // Postgres, SQLite" for a claim about Postgres).
+    .filter((line) => line !== own && !words(line.label).every((word) => claimed.has(word)))
+    .filter((line) => !namesLabel(line.text, own.label))
+    .map((line) => ({ line, share: share(line) }))
+    .sort((a, b) => b.share - a.share)[0];
+  if (!other || other.share < VALUE_BINDING_THRESHOLD || other.share - ownShare < OTHER_LABEL_MARGIN) return [];
+  return [`the passage says this of "${other.line.label}", not of "${own.label}"`];
+}
+
+/** The words of `text` of three letters or more, in lower case. */
+function words(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+}
+
+/** True when `text` names `label` as written, as whole words. */
+function namesLabel(text: string, label: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(label)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Words that place a claim's value before a change ("used to be 4", "was 4 before 1.6.4"). */

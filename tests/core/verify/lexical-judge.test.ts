@@ -104,6 +104,45 @@ describe('judgeLexically on facts', () => {
     expect(judgeLexically('The DW-480 costs £399.', [prices]).supported).toBe(true);
   });
 
+  it('rejects a claim that names one option of a list but gives the line of another', () => {
+    const options = [
+      'Tap an option:',
+      'Slow keys: Set how long a key must be held before it is recognized as a press, which helps avoid accidental key presses.',
+      'Bounce keys: Set how long to wait before accepting a second press from the same key, which helps avoid accidentally pressing the same key multiple times.',
+    ].join('\n');
+    expect(
+      judgeLexically('Slow keys sets how long the phone waits before accepting a second press of the same key.', [
+        options,
+      ]),
+    ).toMatchObject({ supported: false, contradicted: true, reason: expect.stringContaining('"Bounce keys"') });
+    expect(
+      judgeLexically('Bounce keys sets how long the phone waits before accepting a second press of the same key.', [
+        options,
+      ]).supported,
+    ).toBe(true);
+    const priorities = [
+      'The following options are available:',
+      'Low: Receive a notification and hear a short sound.',
+      'Medium: Get a full screen alert and hear a short sound.',
+    ].join('\n');
+    expect(
+      judgeLexically('With Medium priority you receive a notification and hear a short sound.', [priorities]).reason,
+    ).toContain('says this of "Low"');
+    expect(
+      judgeLexically('With Medium priority you get a full screen alert and hear a short sound.', [priorities])
+        .supported,
+    ).toBe(true);
+    // An item under another ("Optimize settings" and its "Media volume") that the claim also names is not another option.
+    const nested = [
+      'Optimize settings: Save battery power by optimizing settings when the device is not in use.',
+      'Brightness: Reduce brightness.',
+      'Media volume: Limit playback volume to 46%.',
+    ].join('\n');
+    expect(
+      judgeLexically('With Optimize settings, media playback volume is limited to 46%.', [nested]).reason ?? '',
+    ).not.toContain('says this of');
+  });
+
   it('rejects a value the passage gives only as what something changed from', () => {
     const changelog = 'Increased raccoon mystery box reward from 4 to 5.';
     expect(judgeLexically('The raccoon mystery box reward was bumped up to 4.', [changelog])).toMatchObject({
