@@ -52,6 +52,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     ...valuesOfAnotherRow(core, evidence),
     ...oldValues(core, evidence),
     ...anotherLabelsLine(core, evidence),
+    ...swappedNames(core, evidence),
   ];
   const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
@@ -211,6 +212,54 @@ function anotherLabelsLine(core: string, evidence: readonly string[]): string[] 
 /** The words of `text` of three letters or more, in lower case. */
 function words(text: string): string[] {
   return text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+}
+
+/** A name (a capitalised word, not a code) and the common noun it qualifies: "Google account", "Calendar app". */
+const NAMED_NOUN = /(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)\s+(\p{Ll}{3,})(?![\p{L}\p{N}])/gu;
+
+/** Lower-case words that follow a name without being the thing it names ("Google has", "Chroma because"). */
+const NOT_QUALIFIED =
+  /^(?:and|are|because|but|can|could|does|for|from|had|has|have|into|its|may|must|not|now|off|onto|or|over|says|should|than|that|the|then|this|too|under|was|were|when|where|which|while|who|will|with|would|also|only|just|first|again)$/;
+
+/**
+ * A name put on the wrong thing: the claim's "Google account" where the passage speaks only of
+ * "a Samsung account" (and of Google elsewhere). The claim's name and noun are each in the
+ * passage, never together, and the passage puts another name on that noun.
+ */
+function swappedNames(core: string, evidence: readonly string[]): string[] {
+  const text = evidence.join('\n');
+  const found: string[] = [];
+  for (const match of core.matchAll(NAMED_NOUN)) {
+    const [, name, noun] = match as unknown as [string, string, string];
+    if (NOT_QUALIFIED.test(noun) || !startsName(core, match.index)) continue;
+    const before = String.raw`(?<![\p{L}\p{N}])`;
+    if (new RegExp(`${before}${escapeRegExp(name)}\\s+${noun}`, 'iu').test(text)) continue;
+    // The passage puts the claim's name on something else ("Google location service").
+    const elsewhere = [...text.matchAll(new RegExp(`${before}${escapeRegExp(name)}\\s+(\\p{Ll}{3,})`, 'gu'))];
+    if (!elsewhere.some((other) => other[1] !== noun && !NOT_QUALIFIED.test(other[1]!))) continue;
+    const other = [...text.matchAll(new RegExp(`${before}(\\p{Lu}\\p{Ll}+)\\s+${noun}(?![\\p{L}\\p{N}])`, 'gu'))].find(
+      (candidate) =>
+        candidate[1] !== name &&
+        startsName(text, candidate.index) &&
+        !/^(?:The|This|That|Your|Its|Each|Every|Any|No)$/.test(candidate[1]!),
+    );
+    if (other) found.push(`the passage speaks of ${other[1]} ${noun}, not ${name} ${noun}`);
+  }
+  return found;
+}
+
+/** Words before a noun that are not names. */
+const DETERMINER = /^(?:A|An|The|This|That|These|Those|Your|Its|Their|Our|My|Each|Every|Any|No|Some)$/;
+
+/**
+ * True when the capitalised word at `index` starts a name of its own: not the first word of a
+ * sentence or line ("They fire …"), and not the tail of a longer name ("Bullet Kin", "Secure Family").
+ */
+function startsName(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  if (/(?:^|[.!?:;>\n]\s*)$/.test(before)) return false;
+  const previous = /(\p{Lu}[\p{L}\p{N}]*)\s+$/u.exec(before)?.[1];
+  return previous === undefined || DETERMINER.test(previous);
 }
 
 /** True when `text` names `label` as written, as whole words. */

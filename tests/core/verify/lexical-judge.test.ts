@@ -143,6 +143,27 @@ describe('judgeLexically on facts', () => {
     ).not.toContain('says this of');
   });
 
+  it('rejects a name put on the wrong thing: a Google account where the passage requires a Samsung one', () => {
+    const passage =
+      'A Samsung account is required, and Google location service must be turned on in order to use Find My Mobile.';
+    expect(
+      judgeLexically('You need a Google account, and Google location service must be on to use Find My Mobile.', [
+        passage,
+      ]),
+    ).toMatchObject({ supported: false, contradicted: true, reason: expect.stringContaining('Samsung account') });
+    expect(
+      judgeLexically('You need a Samsung account, and Google location service must be on to use Find My Mobile.', [
+        passage,
+      ]).supported,
+    ).toBe(true);
+    // "Family" here is part of a longer name, and the passage qualifies nothing else with it: not a swap.
+    const app =
+      'Parents can supervise through the Google Family Link app. Family Link settings are in Digital Wellbeing.';
+    expect(judgeLexically('Parents can supervise through the Secure Family app.', [app]).reason ?? '').not.toContain(
+      'speaks of',
+    );
+  });
+
   it('rejects a value the passage gives only as what something changed from', () => {
     const changelog = 'Increased raccoon mystery box reward from 4 to 5.';
     expect(judgeLexically('The raccoon mystery box reward was bumped up to 4.', [changelog])).toMatchObject({
