@@ -238,10 +238,7 @@ function swappedNames(core: string, evidence: readonly string[]): string[] {
     const elsewhere = [...text.matchAll(new RegExp(`${before}${escapeRegExp(name)}\\s+(\\p{Ll}{3,})`, 'gu'))];
     if (!elsewhere.some((other) => other[1] !== noun && !NOT_QUALIFIED.test(other[1]!))) continue;
     const other = [...text.matchAll(new RegExp(`${before}(\\p{Lu}\\p{Ll}+)\\s+${noun}(?![\\p{L}\\p{N}])`, 'gu'))].find(
-      (candidate) =>
-        candidate[1] !== name &&
-        startsName(text, candidate.index) &&
-        !/^(?:The|This|That|Your|Its|Each|Every|Any|No)$/.test(candidate[1]!),
+      (candidate) => candidate[1] !== name && startsName(text, candidate.index) && !DETERMINER.test(candidate[1]!),
     );
     if (other) found.push(`the passage speaks of ${other[1]} ${noun}, not ${name} ${noun}`);
   }
