@@ -456,7 +456,7 @@ export function quantityStated(claim: Quantity, evidence: readonly Quantity[]): 
 }
 
 /** The numbers as written in a quantity ("2" and "5" of "2–5 years"), for bare-number claims. */
-function rawNumbers(quantity: Quantity): number[] {
+export function rawNumbers(quantity: Pick<Quantity, 'raw'>): number[] {
   return [...quantity.raw.matchAll(new RegExp(`${DIGIT_NUMBER}|${WORD_NUMBER}`, 'gi'))]
     .map((match) => parseNumber(match[0]))
     .filter((n): n is number => n !== undefined);

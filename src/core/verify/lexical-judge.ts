@@ -6,7 +6,7 @@
  * evidence sentence it is closest to.
  */
 
-import { extractQuantities, quantityStated, type Quantity } from '../text/quantities.js';
+import { extractQuantities, quantityStated, rawNumbers, type Quantity } from '../text/quantities.js';
 import type { ClaimJudge, ClaimJudgement } from '../ports.js';
 import { claimCore } from './claim-core.js';
 import { evidenceSentences } from './evidence-text.js';
@@ -47,10 +47,11 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   if (score < SUPPORT_THRESHOLD)
     reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
   const strayIds = strayIdentifiers(core, terms, evidence);
-  const strayVals = strayValues(core, evidence);
+  const units = evidenceUnits(evidence);
+  const strayVals = strayValues(core, units);
   const otherRow = [
-    ...valuesOfAnotherRow(core, evidence),
-    ...oldValues(core, evidence),
+    ...valuesOfAnotherRow(core, units),
+    ...oldValues(core, units),
     ...anotherLabelsLine(core, evidence),
     ...swappedNames(core, evidence),
   ];
@@ -137,6 +138,16 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
     .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
 }
 
+/** An evidence sentence and the quantities it states, read once per judgement. */
+interface EvidenceUnit {
+  text: string;
+  quantities: Quantity[];
+}
+
+function evidenceUnits(evidence: readonly string[]): EvidenceUnit[] {
+  return evidence.flatMap(evidenceSentences).map((text) => ({ text, quantities: extractQuantities(text) }));
+}
+
 /**
  * Values the claim gives an identifier that the evidence gives it only in another row: no
  * sentence states the code with the value, and a sentence stating the code states another value
@@ -145,17 +156,18 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
  * DW-600's price). Only a clause naming one identifier is read so: "1.6.8 came out a day after
  * 1.6.7" binds no value to either alone.
  */
-function valuesOfAnotherRow(core: string, evidence: readonly string[]): string[] {
-  const units = evidence.flatMap(evidenceSentences).map(extractQuantities);
+function valuesOfAnotherRow(core: string, units: readonly EvidenceUnit[]): string[] {
   const found: string[] = [];
   for (const clause of splitClauses(core)) {
     const quantities = extractQuantities(clause);
     const identifiers = quantities.filter((quantity) => quantity.dimension === 'identifier');
     if (identifiers.length !== 1) continue;
     const key = identifiers[0]!.key;
-    const naming = units.filter((unit) => unit.some((quantity) => quantity.key === key));
+    const naming = units
+      .map((unit) => unit.quantities)
+      .filter((stated) => stated.some((quantity) => quantity.key === key));
     for (const value of quantities.filter((quantity) => quantity.dimension !== 'identifier')) {
-      if (naming.some((unit) => quantityStated(value, unit))) continue;
+      if (naming.some((stated) => quantityStated(value, stated))) continue;
       const other = naming
         .flat()
         .find((quantity) => quantity.dimension === value.dimension && quantity.unit === value.unit);
@@ -276,16 +288,18 @@ const BEFORE_CHANGE = /\b(?:from|before|previously|used to|originally|formerly|e
  * the reward from 4 to 5" does not say the reward is 4 (changelogs, errata, price changes). A
  * claim that itself speaks of the earlier value ("it used to be 4") is not read so.
  */
-function oldValues(core: string, evidence: readonly string[]): string[] {
+function oldValues(core: string, units: readonly EvidenceUnit[]): string[] {
   if (BEFORE_CHANGE.test(core)) return [];
-  const changes: { from: number; to: number; quantity: Quantity; raw: string }[] = [];
+  const changes: { from: number; to: number; quantity: Quantity }[] = [];
   const others: Quantity[] = [];
-  for (const sentence of evidence.flatMap(evidenceSentences)) {
-    for (const quantity of extractQuantities(sentence)) {
-      const [from, to] = quantity.raw.split(/\s+to\s+/i).map(firstNumber);
+  for (const unit of units) {
+    for (const quantity of unit.quantities) {
+      const [from, to] = rawNumbers(quantity);
       const isChange =
-        quantity.max !== undefined && /\bfrom\s+$/i.test(sentence.slice(0, quantity.start)) && to !== undefined;
-      if (isChange && from !== undefined) changes.push({ from, to, quantity, raw: quantity.raw });
+        quantity.max !== undefined &&
+        /\sto\s/i.test(quantity.raw) &&
+        /\bfrom\s+$/i.test(unit.text.slice(0, quantity.start));
+      if (isChange && from !== undefined && to !== undefined) changes.push({ from, to, quantity });
       else others.push(quantity);
     }
   }
@@ -293,19 +307,13 @@ function oldValues(core: string, evidence: readonly string[]): string[] {
   const found: string[] = [];
   for (const value of extractQuantities(core)) {
     if (value.dimension === 'identifier' || value.max !== undefined || quantityStated(value, others)) continue;
-    const number = firstNumber(value.raw);
+    const [number] = rawNumbers(value);
     const change = changes.find(
       (item) => item.quantity.dimension === value.dimension && item.from === number && item.to !== number,
     );
-    if (change) found.push(`the passage says it changed from ${change.raw}, not that it is ${value.raw}`);
+    if (change) found.push(`the passage says it changed from ${change.quantity.raw}, not that it is ${value.raw}`);
   }
   return found;
-}
-
-/** The first number written in digits in `text`, if any. */
-function firstNumber(text: string | undefined): number | undefined {
-  const match = text?.match(/\d[\d,]*(?:\.\d+)?/);
-  return match ? Number(match[0].replace(/,/g, '')) : undefined;
 }
 
 /** Words on each side of a code that tell what the code is about. */
@@ -332,11 +340,8 @@ function wordsAround(text: string, start: number, end: number, count: number): s
 export const VALUE_BINDING_THRESHOLD = 0.5;
 
 /** Values of the claim that the cited passage states only about something else. */
-function strayValues(core: string, evidence: readonly string[]): string[] {
-  const units = evidence.flatMap(evidenceSentences).map((unit) => ({
-    quantities: extractQuantities(unit),
-    terms: new Set(checkTerms(unit)),
-  }));
+function strayValues(core: string, evidence: readonly EvidenceUnit[]): string[] {
+  const units = evidence.map((unit) => ({ quantities: unit.quantities, terms: new Set(checkTerms(unit.text)) }));
   const stray: string[] = [];
   for (const clause of splitClauses(core)) {
     const terms = claimTerms(clause);
