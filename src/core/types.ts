@@ -145,6 +145,27 @@ export interface QuestionPart {
    * capitalised referents of the statement (`UE`, `DW-480`) are not among them.
    */
   contextTerms?: string[];
+  /**
+   * The codes and names the part is about, as written (`E21`, `DW-480`, `1.6.7`): the passage
+   * that answers it must name them, not a neighbouring row's. Set by the analyser.
+   */
+  focus?: string[];
+  /** Focus identifiers no passage the viewer may read names, with what the library lists beside them. Set by retrieval. */
+  absentFocus?: AbsentFocus[];
+}
+
+/** A focus identifier the readable library never names. */
+export interface AbsentFocus {
+  /** As the question wrote it. */
+  name: string;
+  /** Identifiers of the same family the library does name (`E21`, `E30` beside an asked `E99`); up to six. */
+  siblings: string[];
+  /** How many more of the family the library names beyond `siblings`. */
+  more: number;
+  /** The part's other focus identifier the siblings are named with ("E99 on the WM-720" lists the WM-720's codes). */
+  with?: string;
+  /** Passages that name the siblings, the one naming most first; up to two. */
+  cites: string[];
 }
 
 /** The kind of value a question part asks for. */

@@ -4,6 +4,7 @@
  */
 import type { GenerationMetrics } from '../ports.js';
 import type {
+  AbsentFocus,
   AnswerType,
   Claim,
   ClaimEvidence,
@@ -97,7 +98,28 @@ export function readPart(value: unknown, path: string): QuestionPart {
     asStringArray(item, `${path}.contextTerms`, MANY, NAME),
   );
   if (contextTerms) part.contextTerms = contextTerms;
+  const focus = optional(own(record, 'focus'), (item) => asStringArray(item, `${path}.focus`, MANY, NAME));
+  if (focus) part.focus = focus;
+  const absentFocus = optional(own(record, 'absentFocus'), (item) =>
+    asArray(item, `${path}.absentFocus`, MANY).map((entry, index) =>
+      readAbsentFocus(entry, `${path}.absentFocus[${index}]`),
+    ),
+  );
+  if (absentFocus) part.absentFocus = absentFocus;
   return part;
+}
+
+function readAbsentFocus(value: unknown, path: string): AbsentFocus {
+  const record = asObject(value, path);
+  const absent: AbsentFocus = {
+    name: asString(own(record, 'name'), `${path}.name`, NAME),
+    siblings: asStringArray(own(record, 'siblings'), `${path}.siblings`, MANY, NAME),
+    more: asInteger(own(record, 'more'), `${path}.more`),
+    cites: asStringArray(own(record, 'cites'), `${path}.cites`, MANY, NAME),
+  };
+  const beside = optional(own(record, 'with'), (item) => asString(item, `${path}.with`, NAME));
+  if (beside) absent.with = beside;
+  return absent;
 }
 
 /** A passage of a receipt. */

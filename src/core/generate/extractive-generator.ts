@@ -11,6 +11,7 @@ import { detectInjection } from '../verify/injection.js';
 import { authorityBetween } from '../verify/authority.js';
 import { addressesPart } from '../verify/missing-evidence.js';
 import { partClause } from '../verify/part-clause.js';
+import { absentFocusSentences, isNearMiss } from './absent-focus.js';
 import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
 import { findDisagreement, type Disagreement } from './disagreement.js';
 import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
@@ -29,6 +30,13 @@ export class ExtractiveGenerator implements Generator {
     const missing: QuestionPart[] = [];
     const used = new Set<string>();
     for (const part of request.parts) {
+      // A code the library never names, beside others of its kind it does name: said plainly,
+      // not answered with a neighbouring row.
+      if (isNearMiss(part)) {
+        sentences.push(...absentFocusSentences(part));
+        continue;
+      }
+      sentences.push(...absentFocusSentences(part));
       const ranked = rankUnits(units, part, request.passages);
       const best = ranked[0];
       if (!best || best.coverage < ANSWER_COVERAGE || !best.typeMatches) {

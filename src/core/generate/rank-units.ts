@@ -5,7 +5,8 @@
  * passages nothing supersedes.
  */
 import { modelNames } from '../question/analyse-question.js';
-import { extractQuantities, identifierKey } from '../text/quantities.js';
+import { isSibling } from '../question/focus.js';
+import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { answerDimensions } from '../verify/expected-values.js';
@@ -43,8 +44,9 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   );
   const neighbours = new Map(passages.map((item) => [item.passage.cite, withClasses(contentTerms(item.passage.text))]));
   const typed = answerDimensions(part) !== undefined;
+  const focus = (part.focus ?? []).map(identifierKey);
   return units
-    .filter((unit) => !unit.isLeadIn && namesModel(unit, models))
+    .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
     .map((unit) => {
       const lead = leadIn(unit, units);
       const own = { terms: withClasses(lead ? [...unit.terms, ...lead.terms] : unit.terms) };
@@ -100,6 +102,19 @@ function namesModel(unit: EvidenceUnit, models: string[]): boolean {
     (quantity) => quantity.dimension === 'identifier',
   );
   return named.some((quantity) => models.includes(quantity.key ?? ''));
+}
+
+/**
+ * True when the unit (with its lead-in, heading and title) names another member of a focus
+ * identifier's family but not the identifier itself: the `E30` row for a question about `E21`.
+ */
+export function namesOnlySiblings(unit: EvidenceUnit, units: EvidenceUnit[], focus: readonly string[]): boolean {
+  if (focus.length === 0) return false;
+  const { title, heading } = unit.item.passage;
+  const named = extractIdentifiers(`${title}\n${heading}\n${leadIn(unit, units)?.text ?? ''}\n${unit.text}`).map(
+    (found) => found.key ?? '',
+  );
+  return focus.some((key) => !named.includes(key) && named.some((other) => isSibling(key, other)));
 }
 
 /** idf over the units at hand: a term in every unit says little about which one answers. */

@@ -35,6 +35,17 @@ export interface SearchIndex {
   passages: Map<string, Passage>;
   /** How many passages contain each content term; for idf weights. */
   termPassages: Map<string, number>;
+  /**
+   * The identifiers the passages name (`identifiers.ts`), built when first asked for and dropped
+   * by every change of the passages; never saved.
+   */
+  identifiers?: Map<string, IdentifierMention>;
+}
+
+/** Where an identifier (by its comparison key) is named: as first written, and the passages that name it. */
+export interface IdentifierMention {
+  raw: string;
+  cites: string[];
 }
 
 /** The Orama schema for passages of `dimensions`-long vectors. */

@@ -39,6 +39,7 @@ export async function upsertDocument(
     }
   }
   await removeDocument(index, document.id);
+  delete index.identifiers;
   const records = passages.map((passage, position) => ({
     id: passage.cite,
     docId: passage.docId,
@@ -61,6 +62,7 @@ export async function removeDocument(index: SearchIndex, documentId: string): Pr
   const existing = index.documents.get(documentId);
   if (!existing) return false;
   await removeMultiple(index.db, existing.cites, 500);
+  delete index.identifiers;
   for (const cite of existing.cites) {
     const passage = index.passages.get(cite);
     if (passage) countTerms(index, passage, -1);

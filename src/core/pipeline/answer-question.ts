@@ -4,6 +4,7 @@
  * milliseconds, tokens).
  */
 import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt, promptNonce } from '../generate/build-prompt.js';
+import { absentFocusSentences, isNearMiss } from '../generate/absent-focus.js';
 import { cleanModelAnswer } from '../generate/model-output.js';
 import { analyseQuestion } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
@@ -225,8 +226,12 @@ async function generate(
   prompt: Prompt,
   options: AnswerOptions,
 ): Promise<GenerateResult> {
-  if (given.length === 0 && !engine.generator.answersWithoutPassages) {
-    const text = noEvidenceAnswer(parts);
+  // Every part asks about a code or model the library does not have, beside others it does:
+  // said by code, so no model can answer with a neighbouring row (an answer written in advance
+  // is still checked as written).
+  const nearMiss = !engine.generator.writtenInAdvance && parts.length > 0 && parts.every(isNearMiss);
+  if (nearMiss || (given.length === 0 && !engine.generator.answersWithoutPassages)) {
+    const text = nearMiss ? [...new Set(parts.flatMap(absentFocusSentences))].join(' ') : noEvidenceAnswer(parts);
     options.onDelta?.(text);
     return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };
   }
@@ -255,6 +260,7 @@ function retrievalDetail(retrieval: RetrievalResult, options: RetrievalOptions):
       part: stat.part.text,
       relevant: stat.relevant,
       bestCoverage: stat.bestCoverage,
+      ...(stat.part.absentFocus ? { absentFocus: stat.part.absentFocus } : {}),
     })),
     passages: retrieval.passages.map(passageTrace),
   };

@@ -6,6 +6,7 @@
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart } from '../types.js';
 import { answerType } from './answer-type.js';
+import { focusIdentifiers } from './focus.js';
 import { modelNames } from './model-names.js';
 import { splitQuestion } from './split-question.js';
 
@@ -43,6 +44,8 @@ export function analyseQuestion(question: string): QuestionPart[] {
     const terms = [...new Set([...ownTerms, ...entityTerms, ...borrowed])];
     const part: QuestionPart = { text, terms, expects: answerType(asked) };
     if (contextTerms.length > 0) part.contextTerms = contextTerms;
+    const focus = focusIdentifiers([text, ...carried].join('\n'));
+    if (focus.length > 0) part.focus = focus;
     parts.push(part);
   });
   return parts.length > 0 ? parts : [{ text: question.trim(), terms: [], expects: 'text' }];

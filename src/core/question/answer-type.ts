@@ -92,7 +92,9 @@ export function answerType(part: string): AnswerType {
     if (type === 'duration' && /\bhow long\b/.test(text) && LENGTH_NOUNS.test(text)) return 'quantity';
     return type;
   }
-  if (/^(what|which)\b( \w+){0,2} codes?\b/.test(text)) return 'code';
+  // "What does code E30 mean" names its code right after the word: it asks for the meaning.
+  const codeNamedAfter = /\bcodes? [a-z]{1,2}-?\d{1,3}\b/.test(text);
+  if (/^(what|which)\b( \w+){0,2} codes?\b/.test(text) && !codeNamedAfter) return 'code';
   if (CODE_QUESTION.test(text) && /\bcodes?\b/.test(text) && !NAMED_CODE.test(stripModels(part))) {
     return 'code';
   }

@@ -9,6 +9,7 @@ import { searchLexical, searchVector, type RawHit } from '../index/search.js';
 import type { CallOptions, Embedder } from '../ports.js';
 import type { AccessLabel, QuestionPart, RetrievedPassage } from '../types.js';
 import { readableLabels, readablePassages } from './access.js';
+import { absentFocus } from './focus.js';
 import { fuse, type Fusion, type FusedHit } from './fuse.js';
 import { mergePartRankings } from './merge-parts.js';
 import { addSupersedingPassages } from './supersession.js';
@@ -80,7 +81,7 @@ export async function retrieve(
   const rankings: RetrievedPassage[][] = [];
   const partStats: RetrievalResult['parts'] = [];
   for (const [partIndex, unweighted] of parts.entries()) {
-    const part = {
+    const part: QuestionPart = {
       ...unweighted,
       weights: partWeights(index, unweighted),
       unknownTerms: unweighted.terms.filter((term) => !index.termPassages.has(term)),
@@ -99,6 +100,11 @@ export async function retrieve(
   const withSuccessors = addSupersedingPassages(index, merged, access, parts);
   const readable = readablePassages(withSuccessors, access);
   readable.forEach((item, position) => (item.rank = position + 1));
+  const given = readable.filter((item) => isRelevant(item, options) || item.addedBySupersession);
+  for (const stat of partStats) {
+    const absent = absentFocus(index, stat.part.focus, access, given);
+    if (absent.length > 0) stat.part.absentFocus = absent;
+  }
   return { passages: readable, parts: partStats, access, accessDropped: withSuccessors.length - readable.length };
 }
 

@@ -143,6 +143,24 @@ export function extractQuantities(text: string): Quantity[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Only the identifiers of `text` (codes, model and part numbers, release numbers), read as
+ * `extractQuantities` reads them (dates first, so "2026-03-01" is not a code), without the rest.
+ */
+export function extractIdentifiers(text: string): Quantity[] {
+  const dates = findDates(text);
+  const masked = dates.reduce(
+    (current, date) => current.slice(0, date.start) + ' '.repeat(date.end - date.start) + current.slice(date.end),
+    text,
+  );
+  const found: Quantity[] = [];
+  for (const item of findIdentifiers(masked)) {
+    if (found.some((other) => other.start < item.end && item.start < other.end)) continue;
+    found.push(item);
+  }
+  return found;
+}
+
 function findDates(text: string): Quantity[] {
   const dates: Quantity[] = [];
   const iso = /(?<![\p{N}-])(\d{4})-(\d{2})(?:-(\d{2}))?(?![\p{N}])/gu;
@@ -204,9 +222,12 @@ function identifier(raw: string, start: number, unit: string): Quantity {
   return { raw, value: 0, unit, dimension: 'identifier', key: identifierKey(raw), start, end: start + raw.length };
 }
 
-/** The comparison key of an identifier: upper case, hyphens and spaces removed. */
+/** The comparison key of an identifier: upper case, hyphens and spaces removed; "v0.3.0" is "0.3.0". */
 export function identifierKey(raw: string): string {
-  return raw.toUpperCase().replace(/[-\s‐‑–]/g, '');
+  return raw
+    .toUpperCase()
+    .replace(/[-\s‐‑–]/g, '')
+    .replace(/^V(?=\d+(?:\.\d+)+$)/, '');
 }
 
 const PERIOD_WORDS: Record<string, number> = {

@@ -17,6 +17,7 @@ import {
   type AddressingClaim,
 } from './coverage.js';
 import { claimCore } from './claim-core.js';
+import { aboutAnotherMember, absentFocusMessage } from './focus-check.js';
 import { partClause } from './part-clause.js';
 import { checkTerms, weightedShare } from './term-weights.js';
 
@@ -37,12 +38,19 @@ export function missingEvidenceWarnings(
   let anyPartCovered = false;
   const backedClaims = checked.filter((item) => item.claim.supported && item.passages.length > 0);
   for (const [index, part] of parts.entries()) {
+    const absent = absentFocusMessage(part);
+    if (absent) {
+      warnings.push({ flag: 'missing_evidence', part: part.text, message: absent });
+      continue;
+    }
+    const onFocus = backedClaims.filter((item) => !aboutAnotherMember(part, item));
     const addressed =
-      addressedByMeaning.has(index) ||
-      supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
-      backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
-      backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
-      (!admitted.has(index) && backedClaims.some((item) => claimOnTopPassage(part, index, item, given)));
+      (backedClaims.length === 0 || onFocus.length > 0) &&
+      (addressedByMeaning.has(index) ||
+        supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
+        backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
+        backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
+        (!admitted.has(index) && backedClaims.some((item) => claimOnTopPassage(part, index, item, given))));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;

@@ -63,7 +63,8 @@ describe('extractQuantities', () => {
       unit: 'version',
       key: '1.6.7',
     });
-    expect(one('version v2.10.1')).toMatchObject({ dimension: 'identifier', key: 'V2.10.1' });
+    // "v2.10.1" and "2.10.1" name one release.
+    expect(one('version v2.10.1')).toMatchObject({ dimension: 'identifier', key: '2.10.1' });
     expect(one('about 1.6 times faster')).toMatchObject({ dimension: 'count', value: 1.6 });
   });
 
