@@ -160,6 +160,18 @@ async function main(): Promise<void> {
       sets.push([name, join(folder, 'corpus'), join(folder, 'questions.jsonl')]);
     }
   }
+  // The blind answer sets over the shared corpora (readers' wording, near misses; issue 13).
+  for (const [name, corpus] of [
+    ['answerer-s10-dev', 'emanual-s10'],
+    ['answerer-s10-heldout', 'emanual-s10'],
+    ['answerer-tv-dev', 'emanual-tv'],
+    ['answerer-tv-heldout', 'emanual-tv'],
+    ['answerer-stici-dev', 'stici-singletopic'],
+    ['answerer-stici-heldout', 'stici-singletopic'],
+  ] as const) {
+    const questions = join('tests/fixtures', name, 'questions.jsonl');
+    if (!values.sets && existsSync(questions)) sets.push([name, join(root, corpus, 'corpus'), questions]);
+  }
   const embedders = list(values.embedders, laidOutModels);
   if (values.embedders === undefined && embedders.length === 0) {
     console.error(

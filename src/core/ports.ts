@@ -2,6 +2,7 @@
  * The only contracts between the core and the outside world. Adapters (Node, browser, test
  * fakes) implement these; the core never reaches for a platform API itself.
  */
+import type { Meaning } from './verify/meaning.js';
 import type { DocumentFormat, Prompt, QuestionPart, RetrievedPassage, SourceDocument, TokenUsage } from './types.js';
 
 /**
@@ -44,6 +45,11 @@ export interface GenerateRequest {
   passages: RetrievedPassage[];
   /** The exact prompt built from them. */
   prompt: Prompt;
+  /**
+   * Similarity by meaning over the loaded embedder, where it is calibrated: a generator that
+   * chooses sentences itself (the extractive one) ranks them by it beside their words.
+   */
+  meaning?: Meaning;
 }
 
 /** Options of one generation. */

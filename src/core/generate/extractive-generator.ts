@@ -7,6 +7,7 @@
 import { throwIfAborted } from '../errors.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../ports.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
+import type { Meaning } from '../verify/meaning.js';
 import { detectInjection } from '../verify/injection.js';
 import { authorityBetween } from '../verify/authority.js';
 import { addressesPart } from '../verify/missing-evidence.js';
@@ -37,9 +38,9 @@ export class ExtractiveGenerator implements Generator {
         continue;
       }
       sentences.push(...absentFocusSentences(part));
-      const ranked = rankUnits(units, part, request.passages);
+      const ranked = await byMeaning(rankUnits(units, part, request.passages), part, units, request.meaning, options);
       const best = ranked[0];
-      if (!best || best.coverage < ANSWER_COVERAGE || !best.typeMatches) {
+      if (!best || !accepted(best) || !best.typeMatches) {
         missing.push(part);
         continue;
       }
@@ -56,6 +57,47 @@ export class ExtractiveGenerator implements Generator {
     options?.onDelta?.(text);
     return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };
   }
+}
+
+/**
+ * How meaning enters the choice of sentence, where the embedder is calibrated: `weight` times the
+ * part–sentence cosine is added to the lexical score, and a sentence with at least `accept`
+ * cosine and `minCoverage` of the part's terms answers it even below `ANSWER_COVERAGE` (readers'
+ * words: "how much room do I need" for "50 MB of free disk space").
+ */
+export const MEANING_CHOICE = { weight: 0.5, accept: 0.55, minCoverage: 0.2 } as const;
+
+interface MeantUnit extends ScoredUnit {
+  /** Cosine of the part and the sentence (with its lead-in), when meaning is at hand. */
+  meaning?: number;
+}
+
+async function byMeaning(
+  ranked: ScoredUnit[],
+  part: QuestionPart,
+  units: EvidenceUnit[],
+  meaning: Meaning | undefined,
+  options: GenerateOptions | undefined,
+): Promise<MeantUnit[]> {
+  if (!meaning || ranked.length === 0) return ranked;
+  const texts = ranked.map((scored) => {
+    const lead = leadIn(scored.unit, units);
+    return lead ? `${lead.text} ${scored.unit.text}` : scored.unit.text;
+  });
+  const cosines = await meaning.partSimilarity(part.text, texts, options?.signal ? { signal: options.signal } : {});
+  return ranked
+    .map((scored, index) => {
+      const cosine = cosines[index] ?? 0;
+      return { ...scored, meaning: cosine, score: scored.score + MEANING_CHOICE.weight * cosine };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+function accepted(best: MeantUnit): boolean {
+  if (best.coverage >= ANSWER_COVERAGE) return true;
+  return (
+    best.meaning !== undefined && best.meaning >= MEANING_CHOICE.accept && best.coverage >= MEANING_CHOICE.minCoverage
+  );
 }
 
 /** A test for "this span of a passage lies in text aimed at an assistant"; each passage is scanned once. */

@@ -15,7 +15,7 @@ import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } fro
 import type { CallOptions, GenerateResult } from '../ports.js';
 import type { Prompt, QuestionPart, RetrievedPassage, TraceStep, Verdict } from '../types.js';
 import { citationNames, parseCitations } from '../verify/citations.js';
-import { meaningFromEmbedder } from '../verify/meaning.js';
+import { meaningFromEmbedder, type Meaning } from '../verify/meaning.js';
 import { verifyAnswer } from '../verify/verify-answer.js';
 import type { Engine } from './engine.js';
 import { passageTrace } from './trace.js';
@@ -100,8 +100,10 @@ export async function answerQuestion(
     detail: { messages: prompt.messages, omitted: prompt.omitted },
   });
   const offered = selected.filter((item) => prompt.cites.includes(item.passage.cite));
+  // One similarity cache for choosing sentences and for checking them.
+  const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
   const generated = await time('generate', 'model', () =>
-    generate(engine, question, weightedParts, offered, prompt, options),
+    generate(engine, question, weightedParts, offered, prompt, options, meaning),
   );
   // A model generator may drop more passages to fit its context window: those were not given.
   const dropped = new Set(generated.metrics?.omitted ?? []);
@@ -127,7 +129,6 @@ export async function answerQuestion(
   const given = engine.generator.writtenInAdvance
     ? [...shown, ...citedPassages(engine, answer.text, shown, retrieval.access)]
     : shown;
-  const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
   const verdict = await time('verify', 'code', () =>
     verifyAnswer({
       question,
@@ -225,6 +226,7 @@ async function generate(
   given: RetrievedPassage[],
   prompt: Prompt,
   options: AnswerOptions,
+  meaning: Meaning | undefined,
 ): Promise<GenerateResult> {
   // Every part asks about a code or model the library does not have, beside others it does:
   // said by code, so no model can answer with a neighbouring row (an answer written in advance
@@ -241,6 +243,7 @@ async function generate(
     passages: given,
     prompt,
     ...(options.questionId ? { questionId: options.questionId } : {}),
+    ...(meaning ? { meaning } : {}),
   };
   return engine.generator.generate(request, {
     ...(options.signal ? { signal: options.signal } : {}),
