@@ -8,6 +8,7 @@ import { throwIfAborted } from '../errors.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../ports.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import type { Meaning } from '../verify/meaning.js';
+import { answerDimensions } from '../verify/expected-values.js';
 import { detectInjection } from '../verify/injection.js';
 import { authorityBetween } from '../verify/authority.js';
 import { addressesPart } from '../verify/missing-evidence.js';
@@ -40,7 +41,7 @@ export class ExtractiveGenerator implements Generator {
       sentences.push(...absentFocusSentences(part));
       const ranked = await byMeaning(rankUnits(units, part, request.passages), part, units, request.meaning, options);
       const best = ranked[0];
-      if (!best || !accepted(best) || !best.typeMatches) {
+      if (!best || !accepted(best, part) || !best.typeMatches) {
         missing.push(part);
         continue;
       }
@@ -93,12 +94,19 @@ async function byMeaning(
     .sort((a, b) => b.score - a.score);
 }
 
-function accepted(best: MeantUnit): boolean {
+function accepted(best: MeantUnit, part: QuestionPart): boolean {
   if (best.coverage >= ANSWER_COVERAGE) return true;
-  return (
-    best.meaning !== undefined && best.meaning >= MEANING_CHOICE.accept && best.coverage >= MEANING_CHOICE.minCoverage
-  );
+  // A part that asks for a kind of value (a duration, a quantity, a price…) and a sentence that
+  // holds one: fewer of the reader's words need to be found ("How long before it's gone from the
+  // bin for good?" ← "Trash: View deleted notes for up to 15 days").
+  const valued = best.typeMatches && answerDimensions(part) !== undefined;
+  if (valued && best.coverage >= TYPED.coverage) return true;
+  const least = valued ? TYPED.meaningCoverage : MEANING_CHOICE.minCoverage;
+  return best.meaning !== undefined && best.meaning >= MEANING_CHOICE.accept && best.coverage >= least;
 }
+
+/** Lower bars for a sentence holding the kind of value the part asks for. */
+export const TYPED = { coverage: 0.25, meaningCoverage: 0.1 };
 
 /** A test for "this span of a passage lies in text aimed at an assistant"; each passage is scanned once. */
 function injectedSpans(): (item: RetrievedPassage, start: number, end: number) => boolean {

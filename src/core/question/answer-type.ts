@@ -62,6 +62,13 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
   ],
 ];
 
+/** "What is the longest / shortest …": a time limit. */
+const SUPERLATIVE_DURATION =
+  /^what(?:['’]s| is| was)? the (longest|shortest)\b(?! \w+ (?:name|word|title|route|road|river|one)\b)/;
+/** "What is the most / fewest / biggest …" followed by what can be counted or measured. */
+const SUPERLATIVE_AMOUNT =
+  /^what(?:['’]s| is| are| was)? the (most|fewest|least|maximum|minimum|max|min|biggest|largest|smallest|highest|lowest)\b[^?]{0,40}\b(i|you|we|it|they|one) (can|could|may|might|will)\b/;
+
 /** A battery's charge asked for: "how much charge", "how much battery". */
 const BATTERY_CHARGE = /\bhow much (battery|charge)\b(?! (is|do|does|will|would) (it|they|you|we) (charge|cost))/;
 /** Words that make "charge" a fee. */
@@ -99,6 +106,10 @@ export function answerType(part: string): AnswerType {
     return 'code';
   }
   if (/^(what|which)\b/.test(text) && QUANTITY_NOUNS.test(text)) return 'quantity';
+  // "What's the longest I can set…", "What's the most fingerprints I can register?" ask for a
+  // limit; "at what percentage" for a share.
+  if (SUPERLATIVE_DURATION.test(text)) return 'duration';
+  if (SUPERLATIVE_AMOUNT.test(text) || /\b(what|which) (battery )?(percentage|percent)\b/.test(text)) return 'quantity';
   return 'text';
 }
 

@@ -42,7 +42,7 @@ describe('the extractive generator with meaning', () => {
   const request = (meaning?: Meaning) => ({
     question,
     parts: analyseQuestion(question),
-    passages: [passage('guide#1', 'The program needs 50 MB of free disk space. It runs on 2 GB of memory.')],
+    passages: [passage('guide#1', 'Keep 50 MB of free disk space. It runs on 2 GB of memory.')],
     prompt: { messages: [], cites: ['guide#1'], omitted: [] },
     ...(meaning ? { meaning } : {}),
   });
