@@ -34,11 +34,8 @@ export class ExtractiveGenerator implements Generator {
     for (const part of request.parts) {
       // A code the library never names, beside others of its kind it does name: said plainly,
       // not answered with a neighbouring row.
-      if (isNearMiss(part)) {
-        sentences.push(...absentFocusSentences(part));
-        continue;
-      }
       sentences.push(...absentFocusSentences(part));
+      if (isNearMiss(part)) continue;
       const ranked = await byMeaning(rankUnits(units, part, request.passages), part, units, request.meaning, options);
       const best = ranked[0];
       if (!best || !accepted(best, part) || !best.typeMatches) {

@@ -5,7 +5,7 @@
  * passages nothing supersedes.
  */
 import { modelNames } from '../question/analyse-question.js';
-import { isSibling } from '../question/focus.js';
+import { namesOnlySiblingsOf } from '../question/focus.js';
 import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
@@ -114,7 +114,7 @@ export function namesOnlySiblings(unit: EvidenceUnit, units: EvidenceUnit[], foc
   const named = extractIdentifiers(`${title}\n${heading}\n${leadIn(unit, units)?.text ?? ''}\n${unit.text}`).map(
     (found) => found.key ?? '',
   );
-  return focus.some((key) => !named.includes(key) && named.some((other) => isSibling(key, other)));
+  return namesOnlySiblingsOf(focus, named);
 }
 
 /** idf over the units at hand: a term in every unit says little about which one answers. */

@@ -35,3 +35,11 @@ export function isSibling(key: string, other: string): boolean {
   const family = identifierFamily(key);
   return family !== '' && identifierFamily(other) === family;
 }
+
+/**
+ * True when `named` (keys a text names) holds another member of a focus key's family but not
+ * the key itself: the `E30` row read for a question about `E21`.
+ */
+export function namesOnlySiblingsOf(focus: readonly string[], named: readonly string[]): boolean {
+  return focus.some((key) => !named.includes(key) && named.some((other) => isSibling(key, other)));
+}

@@ -4,7 +4,7 @@
  * the family and not the asked one (the `E30` row for `E21`) answers another question; a focus the
  * readable library never names is missing whatever the answer says.
  */
-import { isSibling } from '../question/focus.js';
+import { namesOnlySiblingsOf } from '../question/focus.js';
 import { extractIdentifiers, identifierKey } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
@@ -22,15 +22,14 @@ export function absentFocusMessage(part: QuestionPart): string | undefined {
 export function aboutAnotherMember(part: QuestionPart, item: CheckedClaim): boolean {
   const focus = (part.focus ?? []).map(identifierKey);
   if (focus.length === 0) return false;
-  const named = namedKeys(item);
-  return focus.some((key) => !named.has(key) && [...named].some((other) => isSibling(key, other)));
+  return namesOnlySiblingsOf(focus, namedKeys(item));
 }
 
 /** Identifiers the claim names, in its own words and in the sentence of the passage it was judged on. */
-function namedKeys(item: CheckedClaim): Set<string> {
+function namedKeys(item: CheckedClaim): string[] {
   const texts = [item.core];
   const { evidence } = item.claim;
   const judged = evidence && item.passages.find((passage) => passage.passage.cite === evidence.cite);
   if (evidence && judged) texts.push(judged.passage.text.slice(evidence.start, evidence.end));
-  return new Set(extractIdentifiers(texts.join('\n')).map((found) => found.key ?? ''));
+  return extractIdentifiers(texts.join('\n')).map((found) => found.key ?? '');
 }
