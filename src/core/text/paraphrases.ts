@@ -11,6 +11,7 @@
  * English and cannot drift from what `contentTerms` produces.
  */
 import { contentTerms } from './terms.js';
+import { WORDNET_CLASSES } from './wordnet-classes.js';
 
 /**
  * Classes of words one checker term stands for. Each class maps to its first word's stem. A word
@@ -132,13 +133,22 @@ function stem(word: string): string | undefined {
   return contentTerms(word)[0];
 }
 
+/**
+ * Each stem's class: the hand-written classes first, then WordNet's (wordnet-classes.ts). A word
+ * keeps the class it was first given, and a WordNet class never joins a hand-written one: its
+ * other words form a class of their own ("min minute" must not make "minute" a "minimum").
+ */
 function buildClasses(): Map<string, string> {
   const map = new Map<string, string>();
+  const stems = (words: readonly string[]) => words.map(stem).filter((item): item is string => item !== undefined);
   for (const words of SYNONYM_CLASSES) {
-    const stems = words.map(stem).filter((item): item is string => item !== undefined);
-    const head = stems[0];
+    const [head, ...rest] = stems(words);
     if (head === undefined) continue;
-    for (const item of stems) if (!map.has(item)) map.set(item, head);
+    for (const item of [head, ...rest]) if (!map.has(item)) map.set(item, head);
+  }
+  for (const line of WORDNET_CLASSES) {
+    const free = stems(line.split(' ')).filter((item) => !map.has(item));
+    for (const item of free) map.set(item, free[0]!);
   }
   return map;
 }
