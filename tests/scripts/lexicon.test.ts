@@ -69,7 +69,7 @@ describe('the lexicon with WordNet beside the hand-written classes', () => {
     expect(checkTerms('a huge file')).toEqual(checkTerms('a vast file'));
   });
 
-  it('joins a WordNet synonym to the hand-written class it meets, and merges nothing else', () => {
+  it('leaves a hand-written class as it was where WordNet agrees with it, and merges nothing else', () => {
     // "purchase" is hand-written with "buy"; WordNet's "buy purchase" changes nothing.
     expect(checkTerms('purchased')).toEqual(checkTerms('bought'));
     expect(paraphraseClass('drain')).not.toBe(paraphraseClass('pump'));
