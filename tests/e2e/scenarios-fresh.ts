@@ -3,6 +3,7 @@
  * wide screen, and the keyboard's first steps.
  */
 import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { AppPage } from './app-page.js';
 import { CONFLICTING, inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 
@@ -65,6 +66,29 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    name: 'phone width (390 × 844): the Settings and Trace dialogs fit, and a wide trace table scrolls inside its own box',
+    async run({ browser }) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const app = new AppPage(await context.newPage());
+        await app.open();
+        await app.loadSample();
+        await app.ask(CONFLICTING);
+        const settings = await app.openSettings();
+        assert.deepEqual(await overflows(settings), [], 'Settings content wider than its dialog');
+        await app.closeSettings();
+        await app.page.getByTestId('open-trace').click();
+        const trace = app.page.getByTestId('trace');
+        await trace.getByTestId('trace-step').first().waitFor();
+        assert.ok((await trace.locator('table').count()) > 0, 'the trace shows its passages table');
+        assert.deepEqual(await overflows(trace), [], 'Trace content wider than its dialog');
+        await trace.getByRole('button', { name: 'Close' }).click();
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'keyboard: the first Tab reaches "Skip to the question", Enter puts focus in the question box; Load sample manuals leaves focus there, not on the page',
     async run({ browser }) {
       await inFreshPage(browser, async (app) => {
@@ -85,3 +109,34 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
     },
   },
 ];
+
+/**
+ * What sticks out of a dialog sideways: the dialog box itself wider than the window, or an element
+ * whose right edge passes the dialog's, unless a box of its own scrolls it (`overflow-x` auto or
+ * scroll, narrower than the dialog). Each is named by tag, test id or class, with its width.
+ */
+async function overflows(dialog: Locator): Promise<string[]> {
+  return dialog.evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    const found: string[] = [];
+    if (box.right > window.innerWidth + 1 || box.left < -1) found.push(`dialog ${Math.round(box.width)} px wide`);
+    // No named inner functions: the page cannot see the helper tsx wraps them in.
+    for (const element of root.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= box.right + 1) continue;
+      let scrolled = false;
+      for (let parent = element.parentElement; parent && parent !== root && !scrolled; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        scrolled =
+          (overflow === 'auto' || overflow === 'scroll') && parent.getBoundingClientRect().right <= box.right + 1;
+      }
+      if (scrolled) continue;
+      const name = element.getAttribute('data-testid') ?? (element.className || element.tagName.toLowerCase());
+      found.push(
+        `${String(name)} ${Math.round(rect.width)} px, right edge ${Math.round(rect.right)} > ${Math.round(box.right)}`,
+      );
+      if (found.length >= 5) break;
+    }
+    return found;
+  });
+}
