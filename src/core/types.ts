@@ -25,6 +25,12 @@ export interface Section {
   page?: number;
 }
 
+/** Where a document's revision and date came from, each in a few words. */
+export interface MetadataOrigin {
+  revision: string;
+  date: string;
+}
+
 /** A document as parsed, before chunking. */
 export interface SourceDocument {
   /** Stable id: front matter `id`, else the slugged file name. */
@@ -48,6 +54,11 @@ export interface SourceDocument {
   /** Offset of `text` inside the original file (front matter length for Markdown). */
   textOffset: number;
   sections: Section[];
+  /**
+   * Where `revision` and `date` came from, in words for the library ("stated in the document",
+   * "the PDF's own date", "set in Edit"…): absent for documents stored before it was kept.
+   */
+  origin?: MetadataOrigin;
   /** Short hash of `text`, used to skip re-indexing unchanged documents. */
   contentHash: string;
   /** SHA-256 (hex) of the file's bytes: the same file added twice is recognised ("already in library"). */

@@ -2,7 +2,7 @@
  * Reading the records of a pack (`documents.json`, `passages.json`) from untrusted JSON into
  * fresh objects with only the fields the core knows, each checked for type and bounds.
  */
-import type { DocumentFormat, Passage, Section, SourceDocument } from '../types.js';
+import type { DocumentFormat, MetadataOrigin, Passage, Section, SourceDocument } from '../types.js';
 import {
   asArray,
   asBoolean,
@@ -54,6 +54,7 @@ export function readDocument(value: unknown, path: string, maxTextLength: number
     pageCount: optional(field('pageCount'), (item) => asInteger(item, `${path}.pageCount`)),
     pageStarts: optional(field('pageStarts'), (item) => offsets(item, `${path}.pageStarts`)),
     crlfOffsets: optional(field('crlfOffsets'), (item) => offsets(item, `${path}.crlfOffsets`)),
+    origin: optional(field('origin'), (item) => readOrigin(item, `${path}.origin`)),
   };
   // The input's key order (the parser's), so that a pack imported and exported again has the same bytes.
   const fields: Record<string, unknown> = { ...document, ...extras };
@@ -61,6 +62,14 @@ export function readDocument(value: unknown, path: string, maxTextLength: number
   for (const key of Object.keys(record))
     if (fields[key] !== undefined && Object.hasOwn(fields, key)) ordered[key] = fields[key];
   return ordered as unknown as SourceDocument;
+}
+
+function readOrigin(value: unknown, path: string): MetadataOrigin {
+  const record = asObject(value, path);
+  return {
+    revision: asString(own(record, 'revision'), `${path}.revision`, NAME),
+    date: asString(own(record, 'date'), `${path}.date`, NAME),
+  };
 }
 
 function readSection(value: unknown, path: string, length: number): Section {

@@ -3,7 +3,7 @@
  */
 import { shortHash } from '../text/hash.js';
 import { slugify } from '../text/slug.js';
-import type { DocumentFormat, Section, SourceDocument } from '../types.js';
+import type { DocumentFormat, MetadataOrigin, Section, SourceDocument } from '../types.js';
 import { fileLabel } from './file-label.js';
 import type { FrontMatter } from './front-matter.js';
 import { statedMetadata } from './stated-metadata.js';
@@ -33,6 +33,32 @@ export interface ParsedParts {
   pageStarts?: number[];
   /** Offsets in `text` of LFs that were CRLF in the file. */
   crlfOffsets?: number[];
+}
+
+/** What a file's own properties are called, by format. */
+const PROPERTY_DATE: Partial<Record<DocumentFormat, string>> = {
+  pdf: "the PDF's own date",
+  docx: "the Word file's properties",
+  html: "the page's date (meta or time)",
+};
+
+/** Where `makeDocument` took the revision and date from, in the order it looks. */
+export function metadataOrigin(parts: ParsedParts, stated: { date?: string; revision?: string }): MetadataOrigin {
+  const revision = parts.fields.revision
+    ? 'front matter'
+    : stated.revision
+      ? 'stated in the document'
+      : 'none stated: a hash of the text';
+  const date = parts.fields.date
+    ? 'front matter'
+    : stated.date
+      ? 'stated in the document'
+      : parts.propertyDate
+        ? (PROPERTY_DATE[parts.format] ?? "the file's properties")
+        : parts.modified
+          ? "none stated: the file's modification time"
+          : 'none found';
+  return { revision, date };
 }
 
 /** Longest default document id: longer file names are cut and suffixed with a hash. */
@@ -69,6 +95,7 @@ export function makeDocument(parts: ParsedParts): SourceDocument {
     textOffset: parts.textOffset,
     sections: parts.sections,
     contentHash,
+    origin: metadataOrigin(parts, stated),
   };
   if (parts.warnings && parts.warnings.length > 0) document.warnings = parts.warnings;
   if (parts.partial) document.partial = true;

@@ -78,16 +78,32 @@ describe('file property dates', () => {
 describe('the date and revision of a parsed document', () => {
   it('front matter first, then the stated date and revision, then file properties, then the modification time', async () => {
     const stated = await parseFile('policy.md', '# Policy\n\nRevision 4 — effective 2025-03-01\n\nBody.\n');
-    expect(stated).toMatchObject({ date: '2025-03-01', revision: 'Revision 4' });
+    expect(stated).toMatchObject({
+      date: '2025-03-01',
+      revision: 'Revision 4',
+      origin: { date: 'stated in the document', revision: 'stated in the document' },
+    });
     const front = await parseFile(
       'policy.md',
       markdown({ date: '2024-01-01', revision: 'v9' }, '# P\n\nRevision 4 — 2025-03-01\n'),
     );
-    expect(front).toMatchObject({ date: '2024-01-01', revision: 'v9' });
+    expect(front).toMatchObject({
+      date: '2024-01-01',
+      revision: 'v9',
+      origin: { date: 'front matter', revision: 'front matter' },
+    });
     const html = await parseFile('page.html', '<meta name="date" content="2022-02-22"><h1>Page</h1><p>Text.</p>');
     expect(html.date).toBe('2022-02-22');
+    expect(html.origin).toEqual({
+      date: "the page's date (meta or time)",
+      revision: 'none stated: a hash of the text',
+    });
     const plain = await parseFile('notes.txt', 'Notes\n\nNothing dated here.\n');
     expect(plain.date).toBe('2026-01-01');
     expect(plain.revision).toMatch(/^[0-9a-f]{8}$/);
+    expect(plain.origin).toEqual({
+      date: "none stated: the file's modification time",
+      revision: 'none stated: a hash of the text',
+    });
   });
 });
