@@ -119,6 +119,35 @@ export const LIBRARY_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    name: "a file's own revision and date are shown with where they came from, and a date set in Edit says so and survives a reload",
+    async run({ app }) {
+      await app.addFiles([
+        {
+          name: 'hose-reel-notice.txt',
+          text: 'Hose Reel HR-5 Service Notice\nRevision C\nIssued: 2024-09-30\n\nThe HR-5 reel takes a 25 m hose at most.\n',
+        },
+      ]);
+      const row = app.row('hose-reel-notice.txt');
+      assert.equal(await row.getByTestId('document-revision').textContent(), 'Revision C');
+      assert.match((await row.getByTestId('revision-origin').textContent()) ?? '', /\(stated in the document\)/);
+      assert.equal(await row.getByTestId('document-date').textContent(), '2024-09-30');
+      assert.match((await row.getByTestId('date-origin').textContent()) ?? '', /\(stated in the document\)/);
+      await row.getByRole('button', { name: /^Edit/ }).click();
+      await row.getByLabel('Date').fill('2025-01-15');
+      await row.getByRole('button', { name: 'Save' }).click();
+      await until('the new date', async () => (await row.getByTestId('document-date').textContent()) === '2025-01-15');
+      assert.match((await row.getByTestId('date-origin').textContent()) ?? '', /\(set in Edit\)/);
+      assert.match((await row.getByTestId('revision-origin').textContent()) ?? '', /\(stated in the document\)/);
+      await app.reload();
+      const again = app.row('hose-reel-notice.txt');
+      assert.equal(await again.getByTestId('document-date').textContent(), '2025-01-15');
+      assert.match((await again.getByTestId('date-origin').textContent()) ?? '', /\(set in Edit\)/);
+      await again.getByRole('button', { name: /^Remove/ }).click();
+      await again.getByRole('button', { name: 'Confirm remove' }).click();
+      await until('the row to go', async () => (await app.row('hose-reel-notice.txt').count()) === 0);
+    },
+  },
+  {
     name: 'reload restores the library from IndexedDB without re-embedding',
     async run({ app, metrics }) {
       const rows = await app.rows().count();

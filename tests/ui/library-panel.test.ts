@@ -70,7 +70,7 @@ describe('DocumentRow keyboard', () => {
       onremove: () => undefined,
       onupdate: async (...args: unknown[]) => (saved.push(args), true),
     });
-    const edit = screen.getByRole('button', { name: /Edit access and supersedes/ });
+    const edit = screen.getByRole('button', { name: /Edit access, supersedes, revision and date/ });
     await fireEvent.click(edit);
     const label = screen.getByLabelText('Access label') as HTMLInputElement;
     await fireEvent.input(label, { target: { value: 'staff' } });
@@ -79,5 +79,28 @@ describe('DocumentRow keyboard', () => {
     expect(screen.queryByLabelText('Access label')).toBeNull();
     expect(saved).toEqual([]);
     expect(globalThis.document.activeElement?.textContent).toBe('Edit');
+  });
+
+  it('shows where the revision and date came from, and Edit saves a new revision and date with the rest', async () => {
+    const saved: unknown[] = [];
+    render(DocumentRow, {
+      row: {
+        key: document.id,
+        status: 'indexed',
+        document: { ...document, origin: { revision: 'stated in the document', date: "the PDF's own date" } },
+      },
+      onremove: () => undefined,
+      onupdate: async (...args: unknown[]) => (saved.push(args), true),
+    });
+    expect(screen.getByTestId('revision-origin').textContent).toMatch(/\(stated in the document\)/);
+    expect(screen.getByTestId('date-origin').textContent).toMatch(/\(the PDF's own date\)/);
+    await fireEvent.click(screen.getByRole('button', { name: /Edit access, supersedes, revision and date/ }));
+    await fireEvent.input(screen.getByLabelText('Revision'), { target: { value: 'Rev. D' } });
+    await fireEvent.input(screen.getByLabelText('Date'), { target: { value: '2026-02-03' } });
+    await fireEvent.submit(screen.getByRole('button', { name: 'Save' }).closest('form')!);
+    await tick();
+    expect(saved).toEqual([
+      [document.id, { access: 'public', supersedes: [], revision: 'Rev. D', date: '2026-02-03' }],
+    ]);
   });
 });

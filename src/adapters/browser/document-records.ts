@@ -67,6 +67,7 @@ function summaryFacts(facts: DocumentFacts | undefined) {
     partial: facts?.partial ?? false,
     ...(facts?.pageCount !== undefined ? { pageCount: facts.pageCount } : {}),
     ...(facts?.guessedEncoding ? { guessedEncoding: facts.guessedEncoding } : {}),
+    ...(facts?.origin ? { origin: { ...facts.origin } } : {}),
   } satisfies Partial<DocumentSummary>;
 }
 

@@ -134,7 +134,7 @@ async function run(request: Request, signal: AbortSignal, emit: Emit): Promise<R
       await opened.remove(request.documentId);
       return state(opened);
     case 'update-document':
-      await opened.updateDocument(request.documentId, request.access, request.supersedes);
+      await opened.updateDocument(request.documentId, request.changes);
       return state(opened);
     case 'clear':
       await opened.clear();

@@ -5,7 +5,7 @@
  */
 import type { IndexedDocument } from '../../core/index/search-index.js';
 import type { IndexBuster, IndexStore } from '../../core/ports.js';
-import type { DocumentFormat, Passage, SourceDocument } from '../../core/types.js';
+import type { DocumentFormat, MetadataOrigin, Passage, SourceDocument } from '../../core/types.js';
 import { estimateCloneBytes } from './clone-bytes.js';
 import type { StorageKind } from './protocol.js';
 
@@ -37,6 +37,8 @@ export interface DocumentFacts {
   pageCount?: number;
   /** The encoding, when it was guessed. */
   guessedEncoding?: string;
+  /** Where the revision and date came from. */
+  origin?: MetadataOrigin;
 }
 
 /** The facts of a parsed document. */
@@ -50,6 +52,7 @@ export function factsOf(source: SourceDocument): DocumentFacts {
     ...(source.byteHash ? { byteHash: source.byteHash } : {}),
     ...(source.pageCount !== undefined ? { pageCount: source.pageCount } : {}),
     ...(source.encodingGuessed && source.encoding ? { guessedEncoding: source.encoding } : {}),
+    ...(source.origin ? { origin: { ...source.origin } } : {}),
   };
 }
 

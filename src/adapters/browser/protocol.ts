@@ -20,7 +20,7 @@ import type {
 import type { AnswerReceipt } from '../../core/export/answer-receipt.js';
 import type { ReceiptCheck } from '../../core/export/check-receipt.js';
 import type { ImportProgress } from '../../core/export/import-library-pack.js';
-import type { AccessLabel, DocumentFormat, Section, SourceDocument } from '../../core/types.js';
+import type { AccessLabel, DocumentFormat, MetadataOrigin, Section, SourceDocument } from '../../core/types.js';
 
 /** Where the library is kept. */
 export type StorageKind = 'indexeddb' | 'memory';
@@ -67,6 +67,15 @@ export interface StatedSupersedes {
   sentence: string;
 }
 
+/** What Edit changes of a document: its access label and supersedes links, and (when given) its revision and date. */
+export interface DocumentChanges {
+  access: AccessLabel;
+  supersedes: string[];
+  revision?: string;
+  /** ISO date, YYYY-MM-DD. */
+  date?: string;
+}
+
 /** One document of the library, as the library panel shows it. */
 export interface DocumentSummary {
   id: string;
@@ -88,6 +97,8 @@ export interface DocumentSummary {
   pageCount?: number;
   /** The text encoding, when it was guessed. */
   guessedEncoding?: string;
+  /** Where the revision and date came from ("stated in the document", "the PDF's own date", "set in Edit"). */
+  origin?: MetadataOrigin;
 }
 
 /** The library after a change. */
@@ -253,7 +264,7 @@ export type Request =
   | { type: 'ingest-documents'; files: ParsedFile[] }
   | { type: 'save-index' }
   | { type: 'remove'; documentId: string }
-  | { type: 'update-document'; documentId: string; access: AccessLabel; supersedes: string[] }
+  | { type: 'update-document'; documentId: string; changes: DocumentChanges }
   | { type: 'clear' }
   | { type: 'ask'; question: string; retrieval: AskRetrieval }
   | { type: 'document-text'; documentId: string; viewer: AccessLabel }

@@ -15,6 +15,7 @@ import {
 import type { ModelSettings, ModelsState } from '../../adapters/browser/models/model-settings.js';
 import type { ParseSupervisor } from '../../adapters/browser/parse/parse-supervisor.js';
 import type {
+  DocumentChanges,
   DocumentSummary,
   FileProgress,
   IngestOutcome,
@@ -248,10 +249,10 @@ export class Library {
     await this.run(async () => this.apply(await this.connection.request({ type: 'remove', documentId })));
   }
 
-  /** Changes a document's access label and supersedes links; false (with `error` set) when refused. */
-  async update(documentId: string, access: string, supersedes: string[]): Promise<boolean> {
+  /** Changes a document's access label, supersedes links, revision and date; false (with `error` set) when refused. */
+  async update(documentId: string, changes: DocumentChanges): Promise<boolean> {
     return this.run(async () =>
-      this.apply(await this.connection.request({ type: 'update-document', documentId, access, supersedes })),
+      this.apply(await this.connection.request({ type: 'update-document', documentId, changes })),
     );
   }
 

@@ -8,6 +8,7 @@ import { ParseSupervisor } from '../../adapters/browser/parse/parse-supervisor.j
 import type { ModelSettings } from '../../adapters/browser/models/model-settings.js';
 import type {
   AskOutcome,
+  DocumentChanges,
   DocumentText,
   OpenedReceipt,
   StorageEstimate,
@@ -211,9 +212,9 @@ export class Session {
     this.conversation.clear();
   }
 
-  /** Changes a document's access label and supersedes links. */
-  async updateDocument(documentId: string, access: string, supersedes: string[]): Promise<boolean> {
-    const done = await this.library.update(documentId, access, supersedes);
+  /** Changes a document's access label, supersedes links, revision and date. */
+  async updateDocument(documentId: string, changes: DocumentChanges): Promise<boolean> {
+    const done = await this.library.update(documentId, changes);
     if (done) this.conversation.clear();
     return done;
   }

@@ -152,7 +152,10 @@ describe('LibraryService', () => {
     expect((await service.ask(asked, staff)).result.given.some((item) => item.passage.docId === 'kettle-service')).toBe(
       true,
     );
-    const state = await service.updateDocument('kettle-service', 'engineering', ['kettle-manual']);
+    const state = await service.updateDocument('kettle-service', {
+      access: 'engineering',
+      supersedes: ['kettle-manual'],
+    });
     expect(state.documents.find((item) => item.id === 'kettle-service')).toMatchObject({
       access: 'engineering',
       supersedes: ['kettle-manual'],
@@ -160,7 +163,32 @@ describe('LibraryService', () => {
     expect(service.state().embeddedThisSession).toBe(embedded);
     const after = await service.ask(asked, staff);
     expect(after.result.retrieved.some((item) => item.passage.docId === 'kettle-service')).toBe(false);
-    await expect(service.updateDocument('kettle-service', '<b>', [])).rejects.toThrow(/not an access label/);
+    await expect(service.updateDocument('kettle-service', { access: '<b>', supersedes: [] })).rejects.toThrow(
+      /not an access label/,
+    );
+  });
+
+  it('sets a revision and date in Edit, says they were set there, and refuses a date that is not one', async () => {
+    const service = await LibraryService.open({ name: uniqueName() });
+    await service.ingest([manual()]);
+    const before = service.state().documents.find((item) => item.id === 'kettle-manual')!;
+    const changes = { access: before.access, supersedes: [], revision: 'Rev. D', date: '2026-02-03' };
+    const state = await service.updateDocument('kettle-manual', changes);
+    expect(state.documents.find((item) => item.id === 'kettle-manual')).toMatchObject({
+      revision: 'Rev. D',
+      date: '2026-02-03',
+      origin: { revision: 'set in Edit', date: 'set in Edit' },
+    });
+    const kept = await service.updateDocument('kettle-manual', { ...changes, revision: 'Rev. E' });
+    expect(kept.documents.find((item) => item.id === 'kettle-manual')?.origin).toEqual({
+      revision: 'set in Edit',
+      date: 'set in Edit',
+    });
+    await expect(service.updateDocument('kettle-manual', { ...changes, date: '2026-02-30' })).rejects.toThrow(
+      /not a date: write it as YYYY-MM-DD/,
+    );
+    await expect(service.updateDocument('kettle-manual', { ...changes, revision: ' ' })).rejects.toThrow(/revision/);
+    expect(service.state().documents.find((item) => item.id === 'kettle-manual')?.revision).toBe('Rev. E');
   });
 
   it('never hands a restricted document to a viewer who may not read it', async () => {
