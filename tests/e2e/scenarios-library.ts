@@ -129,9 +129,8 @@ export const LIBRARY_SCENARIOS: readonly Scenario[] = [
       ]);
       const row = app.row('hose-reel-notice.txt');
       assert.equal(await row.getByTestId('document-revision').textContent(), 'Revision C');
-      assert.match((await row.getByTestId('revision-origin').textContent()) ?? '', /\(stated in the document\)/);
       assert.equal(await row.getByTestId('document-date').textContent(), '2024-09-30');
-      assert.match((await row.getByTestId('date-origin').textContent()) ?? '', /\(stated in the document\)/);
+      assert.match((await row.getByTestId('metadata-origin').textContent()) ?? '', /\(both stated in the document\)/);
       await row.getByRole('button', { name: /^Edit/ }).click();
       await row.getByLabel('Date').fill('2025-01-15');
       await row.getByRole('button', { name: 'Save' }).click();

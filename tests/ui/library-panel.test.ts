@@ -92,6 +92,7 @@ describe('DocumentRow keyboard', () => {
       onremove: () => undefined,
       onupdate: async (...args: unknown[]) => (saved.push(args), true),
     });
+    expect(screen.queryByTestId('metadata-origin')).toBeNull();
     expect(screen.getByTestId('revision-origin').textContent).toMatch(/\(stated in the document\)/);
     expect(screen.getByTestId('date-origin').textContent).toMatch(/\(the PDF's own date\)/);
     await fireEvent.click(screen.getByRole('button', { name: /Edit access, supersedes, revision and date/ }));
@@ -102,5 +103,19 @@ describe('DocumentRow keyboard', () => {
     expect(saved).toEqual([
       [document.id, { access: 'public', supersedes: [], revision: 'Rev. D', date: '2026-02-03' }],
     ]);
+  });
+
+  it('says a shared origin once', () => {
+    render(DocumentRow, {
+      row: {
+        key: document.id,
+        status: 'indexed',
+        document: { ...document, origin: { revision: 'front matter', date: 'front matter' } },
+      },
+      onremove: () => undefined,
+      onupdate: async () => true,
+    });
+    expect(screen.getByTestId('metadata-origin').textContent).toBe('(both front matter)');
+    expect(screen.queryByTestId('revision-origin')).toBeNull();
   });
 });
