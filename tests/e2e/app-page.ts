@@ -93,23 +93,27 @@ export class AppPage {
     return Number(await summary.getAttribute('data-ms'));
   }
 
-  /** Types a question, presses Enter and waits for the verdict. */
-  async ask(question: string): Promise<Asked> {
+  /** Types a question, presses Enter and waits (up to `timeout` ms) for the verdict. */
+  async ask(question: string, timeout?: number): Promise<Asked> {
     const box = this.page.getByTestId('question');
     await box.fill(question);
     await box.press('Enter');
-    return this.answered(question);
+    return this.answered(question, timeout);
   }
 
   /** Waits for the checked answer to `question` and reads it. */
-  async answered(question: string): Promise<Asked> {
-    await until(`the verdict on "${question}"`, () =>
-      this.page.evaluate((asked) => {
-        const panel = document.querySelector('[aria-labelledby=answer-title]');
-        return Boolean(
-          panel?.querySelector('[data-testid=verdict]') && panel.querySelector('.asked')?.textContent?.includes(asked),
-        );
-      }, question),
+  async answered(question: string, timeout?: number): Promise<Asked> {
+    await until(
+      `the verdict on "${question}"`,
+      () =>
+        this.page.evaluate((asked) => {
+          const panel = document.querySelector('[aria-labelledby=answer-title]');
+          return Boolean(
+            panel?.querySelector('[data-testid=verdict]') &&
+            panel.querySelector('.asked')?.textContent?.includes(asked),
+          );
+        }, question),
+      timeout,
     );
     return this.page.evaluate(() => {
       const verdict = document.querySelector<HTMLElement>('[data-testid=verdict]');
