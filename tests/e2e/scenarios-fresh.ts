@@ -3,7 +3,7 @@
  * wide screen, and the keyboard's first steps.
  */
 import assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { AppPage } from './app-page.js';
 import { CONFLICTING, inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 
@@ -47,12 +47,7 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
   {
     name: 'usable at 360 px wide: nothing overflows sideways',
     async run({ browser }) {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-      try {
-        const app = new AppPage(await context.newPage());
-        await app.open();
-        await app.loadSample();
-        await app.ask(CONFLICTING);
+      await sampleAskedAt(browser, { width: 360, height: 740 }, async (app) => {
         const widths = await app.page.evaluate(() => [
           document.documentElement.scrollWidth,
           document.documentElement.clientWidth,
@@ -60,20 +55,13 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
         assert.ok((widths[0] ?? 0) <= (widths[1] ?? 0), `scroll width ${widths[0]} > ${widths[1]}`);
         await app.page.getByTestId('answer').getByTestId('citation').first().click();
         assert.equal(await app.page.locator('[data-testid=passage][data-active=true]').count(), 1);
-      } finally {
-        await context.close();
-      }
+      });
     },
   },
   {
     name: 'phone width (390 × 844): the Settings and Trace dialogs fit, and a wide trace table scrolls inside its own box',
     async run({ browser }) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      try {
-        const app = new AppPage(await context.newPage());
-        await app.open();
-        await app.loadSample();
-        await app.ask(CONFLICTING);
+      await sampleAskedAt(browser, { width: 390, height: 844 }, async (app) => {
         const settings = await app.openSettings();
         assert.deepEqual(await overflows(settings), [], 'Settings content wider than its dialog');
         await app.closeSettings();
@@ -83,9 +71,7 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
         assert.ok((await trace.locator('table').count()) > 0, 'the trace shows its passages table');
         assert.deepEqual(await overflows(trace), [], 'Trace content wider than its dialog');
         await trace.getByRole('button', { name: 'Close' }).click();
-      } finally {
-        await context.close();
-      }
+      });
     },
   },
   {
@@ -139,4 +125,22 @@ async function overflows(dialog: Locator): Promise<string[]> {
     }
     return found;
   });
+}
+
+/** Runs `run` in a fresh context of `viewport`, with the sample loaded and the conflicting question asked. */
+async function sampleAskedAt(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  run: (app: AppPage) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ viewport });
+  try {
+    const app = new AppPage(await context.newPage());
+    await app.open();
+    await app.loadSample();
+    await app.ask(CONFLICTING);
+    await run(app);
+  } finally {
+    await context.close();
+  }
 }

@@ -142,9 +142,10 @@ function buildClasses(): Map<string, string> {
   const map = new Map<string, string>();
   const stems = (words: readonly string[]) => words.map(stem).filter((item): item is string => item !== undefined);
   for (const words of SYNONYM_CLASSES) {
-    const [head, ...rest] = stems(words);
+    const list = stems(words);
+    const head = list[0];
     if (head === undefined) continue;
-    for (const item of [head, ...rest]) if (!map.has(item)) map.set(item, head);
+    for (const item of list) if (!map.has(item)) map.set(item, head);
   }
   for (const line of WORDNET_CLASSES) {
     const free = stems(line.split(' ')).filter((item) => !map.has(item));
