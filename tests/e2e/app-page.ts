@@ -162,8 +162,9 @@ export class AppPage {
 
   /** Opens the settings dialog. */
   async openSettings(): Promise<Locator> {
-    await this.page.getByTestId('open-settings').click();
     const settings = this.page.getByTestId('settings');
+    // A try that failed may have left it open (a modal dialog covers the button): reuse it.
+    if (!(await settings.isVisible())) await this.page.getByTestId('open-settings').click();
     await settings.getByTestId('embedding-settings').waitFor();
     return settings;
   }
@@ -179,6 +180,12 @@ export class AppPage {
    */
   async useLocalModels(embedder: string, reranker?: string, timeout = 60_000, judge?: string): Promise<void> {
     const settings = this.page.getByTestId('settings');
+    // A change still under way (left by a try that failed) first ends: the choices are disabled until then.
+    await until(
+      'the previous model change to end',
+      async () => (await settings.getByTestId('cancel-models').count()) === 0,
+      timeout,
+    );
     await settings.getByTestId('embedding-model').selectOption('local');
     await settings.getByTestId('local-model-id').fill(embedder);
     if (reranker) {
@@ -199,8 +206,23 @@ export class AppPage {
       },
       timeout,
     ).catch(async (error: unknown) => {
-      // Say where it stood: loading, re-embedding (how far), or idle.
-      const shown = ((await settings.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 400);
+      // Say where it stood: loading (how far), re-embedding (how far), or idle.
+      const text = async (id: string) =>
+        (
+          (await settings
+            .getByTestId(id)
+            .textContent({ timeout: 1000 })
+            .catch(() => '')) ?? ''
+        )
+          .replace(/\s+/g, ' ')
+          .trim();
+      const busy = (await settings.getByTestId('cancel-models').count()) > 0;
+      const shown = [
+        `in use: ${await text('embedder-in-use')}`,
+        busy ? 'still busy (Stop shown)' : 'idle',
+        (await text('model-download')) || 'no download shown',
+        (await text('reembed-progress')) || 'no re-embedding shown',
+      ].join('; ');
       throw new Error(`${error instanceof Error ? error.message : String(error)}; settings showed: ${shown}`);
     });
     if (outcome === 'error') {
