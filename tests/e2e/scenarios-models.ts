@@ -3,7 +3,8 @@
  * reranker and NLI model (served as the app's `models/local/`) loaded by the real transformers.js
  * code in the engine worker, on WASM (no adapter: Chromium's default; no WebGPU: Firefox) and on WebGPU
  * (Chromium with SwiftShader); the answer-model picker's reasons; WebLLM's real download code
- * against model files that answer 404; the cached answer models and their removal.
+ * against model files that answer 404; a model error said in words, once; the cached answer
+ * models and their removal.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -88,6 +89,9 @@ export const MODEL_SCENARIOS: readonly Scenario[] = [
           (await note.textContent()) ?? '',
           /Answers are extracted from your documents.*embeddings run on the CPU \(WASM\)/,
         );
+        // Said once, above the table: no row repeats the note.
+        const message = ((await note.textContent()) ?? '').trim();
+        assert.equal(((await settings.textContent()) ?? '').split(message).length - 1, 1, 'the GPU note is said once');
         const rows = settings.getByTestId('answer-model-row');
         assert.ok((await rows.count()) >= 5);
         for (const row of await rows.all()) {
@@ -155,6 +159,34 @@ export const MODEL_SCENARIOS: readonly Scenario[] = [
       } finally {
         await browser.close();
       }
+    },
+  },
+  {
+    name: 'a model error in words, once: "Offline only" with a reranker not in models/ says so and how to fix it; nothing changes',
+    async run({ browser }) {
+      await inFreshPage(browser, async (app) => {
+        const settings = await app.openSettings();
+        await settings.getByTestId('offline-only').check();
+        await settings.getByTestId('reranker').selectOption('catalogue');
+        await settings.getByTestId('apply-models').click();
+        const error = settings.getByTestId('models-error');
+        await error.waitFor({ timeout: 60_000 });
+        const message = ((await error.getByTestId('models-error-message').textContent()) ?? '').trim();
+        // What the library said is one click away, folded, never the message itself.
+        const detail = error.getByTestId('models-error-detail');
+        assert.match(
+          message,
+          /^Offline-only is on and the model is not in the app models\/ folder\. Run npm run models:fetch, or allow the model hub\.$/,
+          `the library said: ${await detail.textContent()}`,
+        );
+        assert.equal(await detail.getAttribute('open'), null);
+        assert.ok(((await detail.textContent()) ?? '').length > 'Technical detail'.length, 'the detail is kept');
+        assert.equal(await app.page.getByText(/Offline-only is on/).count(), 1, 'said once, where it belongs');
+        assert.equal(await settings.getByTestId('answer-model-error').count(), 0);
+        assert.match((await settings.getByTestId('embedder-in-use').textContent()) ?? '', /feature hashing/);
+        assert.doesNotMatch((await settings.getByTestId('embedder-in-use').textContent()) ?? '', /reranking/);
+        await app.closeSettings();
+      });
     },
   },
   {

@@ -14,13 +14,14 @@ import type {
 } from './protocol.js';
 import { engineWorkerName } from './test-storage-fault.js';
 
-/** A failed request; `code` is `ABORTED` when it was cancelled. */
+/** A failed request; `code` is `ABORTED` when it was cancelled; `detail` is what a model library said. */
 export class EngineRequestError extends Error {
   override readonly name = 'EngineRequestError';
 
   constructor(
     message: string,
     readonly code?: string,
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -109,7 +110,7 @@ export class EngineClient implements EngineConnection {
     if (message.kind === 'event') return pending.onEvent?.(message.event);
     this.pending.delete(message.id);
     if (message.ok) pending.resolve(message.value as never);
-    else pending.reject(new EngineRequestError(message.error.message, message.error.code));
+    else pending.reject(new EngineRequestError(message.error.message, message.error.code, message.error.detail));
   }
 
   private failAll(error: WorkerError): void {

@@ -249,7 +249,10 @@ async function handle(id: number, request: Request, signal: AbortSignal): Promis
 
 function toWorkerError(error: unknown): WorkerError {
   if (error instanceof RagError) return { message: error.message, code: error.code };
-  if (error instanceof ModelError) return { message: error.message.slice(0, 400), code: error.code };
+  // In words first; what the library said is kept apart, for those who want it.
+  if (error instanceof ModelError) {
+    return { message: error.advice, code: error.code, ...(error.detail ? { detail: error.detail.slice(0, 400) } : {}) };
+  }
   if (error instanceof Error) return { message: error.message.slice(0, 400) };
   return { message: String(error).slice(0, 300) };
 }

@@ -319,6 +319,8 @@ export interface WorkerError {
   message: string;
   /** `RagError` code where there is one; `ABORTED` when the request was cancelled. */
   code?: string;
+  /** What the library itself said (a model error's original message), for a "technical detail" fold. */
+  detail?: string;
 }
 
 /** Page → worker. */

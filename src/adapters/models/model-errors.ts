@@ -44,7 +44,7 @@ export const MODEL_ERROR_ADVICE: Record<ModelErrorCode, string> = {
   'not-nli':
     'This model is not a natural-language-inference (NLI) model, so it cannot check claims: choose an NLI cross-encoder, or check by words and numbers only.',
   aborted: 'Stopped.',
-  failed: 'The model failed.',
+  failed: 'The model could not be loaded or run. Try again, or choose another model.',
 };
 
 /** Codes after which the engine must be reloaded before it can be used again. */
@@ -94,8 +94,9 @@ const PATTERNS: [ModelErrorCode, RegExp][] = [
   ['model-not-found', /ModelNotFoundError|Cannot find model record/i],
   ['no-space', /QuotaExceededError|quota (has been )?exceeded/i],
   // transformers.js with the hub forbidden reads a missing tokenizer_config.json as undefined and
-  // then fails on it: the model is not in the app's models/ folder.
-  ['offline-only', /local_files_only=true|allowRemoteModels=false|reading 'tokenizer_class'/i],
+  // then fails on it (V8: "reading 'tokenizer_class'"; SpiderMonkey: 'property "tokenizer_class"'):
+  // the model is not in the app's models/ folder.
+  ['offline-only', /local_files_only=true|allowRemoteModels=false|\btokenizer_class\b/i],
   [
     'download-failed',
     /\b404\b|Failed to execute 'add' on 'Cache'|Request failed|Failed to fetch|NetworkError|Unexpected token '<'|ModelFileNotFoundError|CompileError|magic word/i,
@@ -108,6 +109,16 @@ export function errorText(error: unknown): string {
   if (typeof error === 'string') return error;
   if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
   return String(error);
+}
+
+/**
+ * A catalogue model's load failed with the hub forbidden: a file missing or unreadable is the model
+ * not being in the app's `models/` folder, whatever words the library (or the browser) used.
+ */
+export function loadFailure(error: unknown, offlineOnly: boolean): ModelError {
+  const failure = toModelError(error);
+  if (!offlineOnly || (failure.code !== 'failed' && failure.code !== 'download-failed')) return failure;
+  return new ModelError('offline-only', failure.detail, { cause: error });
 }
 
 /** Maps anything a model library threw to a `ModelError`. */

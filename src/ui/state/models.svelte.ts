@@ -38,6 +38,8 @@ export class Models {
   reembed = $state.raw<ReembedProgress | undefined>(undefined);
   answerProgress = $state.raw<AnswerModelProgress | undefined>(undefined);
   error = $state<string | undefined>(undefined);
+  /** What the model library itself said about `error`, shown folded beneath it. */
+  errorDetail = $state<string | undefined>(undefined);
   /** What `error` is about, so that it is said once, where it belongs. */
   errorTask = $state<ModelTask | 'cache' | undefined>(undefined);
   cache = $state.raw<ModelCache | undefined>(undefined);
@@ -142,6 +144,7 @@ export class Models {
     this.controller = controller;
     this.task = task;
     this.error = undefined;
+    this.errorDetail = undefined;
     this.errorTask = undefined;
     this.download = undefined;
     this.reembed = undefined;
@@ -156,6 +159,7 @@ export class Models {
         : error instanceof Error
           ? error.message
           : String(error);
+      this.errorDetail = controller.signal.aborted ? undefined : (error as { detail?: string } | undefined)?.detail;
       return false;
     } finally {
       if (this.controller === controller) {

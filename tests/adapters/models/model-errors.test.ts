@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ModelError, toModelError } from '../../../src/adapters/models/model-errors.js';
+import { loadFailure, ModelError, toModelError } from '../../../src/adapters/models/model-errors.js';
 import { configureTransformers, withoutHttpCache } from '../../../src/adapters/models/transformers-env.js';
 import { env } from '../../../src/adapters/models/transformers-library.js';
 
@@ -23,6 +23,8 @@ describe('toModelError', () => {
     ["QuotaExceededError: Failed to execute 'put' on 'Cache': Quota exceeded.", 'no-space', false],
     // Offline only, and the reranker or NLI model is not in the app's models/ folder.
     [new TypeError("Cannot read properties of undefined (reading 'tokenizer_class')"), 'offline-only', false],
+    // The same in Firefox's words.
+    [new TypeError('can\'t access property "tokenizer_class", s is undefined'), 'offline-only', false],
     [new Error('something else'), 'failed', false],
   ])('%s → %s', (thrown, code, fatal) => {
     const error = toModelError(thrown);
@@ -30,6 +32,22 @@ describe('toModelError', () => {
     expect(error.code).toBe(code);
     expect(error.fatal).toBe(fatal);
     expect(error.message).toContain(error.advice);
+  });
+});
+
+describe('loadFailure', () => {
+  it('with the hub forbidden, a file missing or unreadable is the model not being in models/', () => {
+    for (const thrown of [new Error('Request failed: 404'), new TypeError('x is undefined')]) {
+      const failure = loadFailure(thrown, true);
+      expect(failure.code).toBe('offline-only');
+      expect(failure.detail).toContain(thrown.message);
+    }
+  });
+
+  it('keeps every other failure, and any failure with the hub allowed, as it is', () => {
+    expect(loadFailure(new Error('GPUOutOfMemoryError: out of memory'), true).code).toBe('out-of-memory');
+    expect(loadFailure(new Error('Request failed: 404'), false).code).toBe('download-failed');
+    expect(loadFailure(new Error('x is undefined'), false).code).toBe('failed');
   });
 });
 

@@ -10,7 +10,7 @@ import { ensureEncoderRoom, type EncoderRoomSetup } from '../../models/encoder-r
 import { checkGpu, type NavigatorLike } from '../../models/gpu-preflight.js';
 import type { ModelLoadListener } from '../../models/load-progress.js';
 import type { EncoderDtype } from '../../models/model-catalogue.js';
-import { toModelError } from '../../models/model-errors.js';
+import { loadFailure } from '../../models/model-errors.js';
 import { configureTransformers } from '../../models/transformers-env.js';
 import { evictTransformersFiles, transformersFileCached } from './model-cache.js';
 import { MODELS_PATH } from './model-settings.js';
@@ -56,13 +56,14 @@ export async function loadClassifierModel<T extends { load(): Promise<void> }>(
   const runtime = chooseEncoderRuntime(await checkGpu(options.navigator), dtypes);
   const downloadMB = spec.local ? 0 : (spec.downloadMB[runtime.dtype] ?? 0);
   await ensureEncoderRoom({ isCached: transformersFileCached, ...options }, spec.id, runtime.dtype, downloadMB);
+  const hubForbidden = options.offlineOnly && !spec.local;
   try {
     const model = make(runtime);
     try {
       await model.load();
       return { model, runtime };
     } catch (error) {
-      const failure = toModelError(error);
+      const failure = loadFailure(error, hubForbidden);
       const retry =
         runtime.device === 'webgpu' && !['download-failed', 'offline-only', 'not-nli'].includes(failure.code);
       if (!retry) throw failure;
@@ -72,6 +73,6 @@ export async function loadClassifierModel<T extends { load(): Promise<void> }>(
     }
   } catch (error) {
     await evictTransformersFiles(spec.id);
-    throw toModelError(error);
+    throw loadFailure(error, hubForbidden);
   }
 }

@@ -12,7 +12,7 @@ import type { EncoderRoomSetup } from '../../models/encoder-room.js';
 import type { GpuCapabilities, NavigatorLike } from '../../models/gpu-preflight.js';
 import type { ModelLoadListener } from '../../models/load-progress.js';
 import { findEmbeddingModel, type EmbeddingModel } from '../../models/model-catalogue.js';
-import { ModelError } from '../../models/model-errors.js';
+import { loadFailure, ModelError } from '../../models/model-errors.js';
 import { sentenceTransformersSettings } from '../../models/sentence-transformers-settings.js';
 import { evictTransformersFiles, transformersFileCached } from './model-cache.js';
 import { BUILTIN_EMBEDDER_LABEL, MODELS_PATH, type EmbedderInfo, type EmbeddingChoice } from './model-settings.js';
@@ -60,7 +60,7 @@ export async function loadEmbedder(choice: EmbeddingChoice, options: EmbedderLoa
     return { embedder: ready.embedder, info, gpu: ready.gpu };
   } catch (error) {
     await evictTransformersFiles(model.id);
-    throw error;
+    throw loadFailure(error, options.offlineOnly && choice.kind === 'catalogue');
   }
 }
 
