@@ -12,11 +12,25 @@ const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshot.png', import.met
 /** Sample manuals: load, ask, check. */
 export const ANSWER_SCENARIOS: readonly Scenario[] = [
   {
-    name: 'starts empty, with the sample manuals one click away',
+    name: 'starts empty, with the sample manuals one click away, and what the two sample buttons differ in said',
     async run({ app }) {
       await app.open();
       assert.equal(await app.rows().count(), 0);
       assert.ok(await app.page.getByTestId('load-sample').isEnabled());
+      // Both buttons appear twice (the start panel and the library): each place says how they differ.
+      const start = app.page.getByRole('region', { name: 'Getting started' });
+      assert.match(
+        ((await start.textContent()) ?? '').replace(/\s+/g, ' '),
+        /Both give you the same sample manuals: Load reads and indexes their files here.*Import opens them as a ready-made library pack/,
+      );
+      assert.match(
+        (await app.page.getByTestId('load-sample').getAttribute('title')) ?? '',
+        /indexes the sample manuals' files here/,
+      );
+      assert.match(
+        (await app.page.getByTestId('import-sample-pack').getAttribute('title')) ?? '',
+        /ready-made library pack/,
+      );
     },
   },
   {

@@ -1,12 +1,12 @@
 /**
  * End-to-end scenarios on PDF and Word files, each in a fresh browser context: ingest → ask →
- * cite with page numbers, an encrypted PDF's password prompt, a damaged PDF in a batch, a
+ * cite with page numbers, blank covers that are not "scanned?", an encrypted PDF's password prompt, a damaged PDF in a batch, a
  * duplicate, a 200-file drop with aggregate progress and Cancel, and (Chromium) the parse
  * throughput of a generated 200-page PDF.
  */
 import assert from 'node:assert/strict';
 import { makeLongPdf } from '../../scripts/make-fixtures.js';
-import { encryptedManual, fixture } from '../adapters/node/pdf-variants.js';
+import { encryptedManual, fixture, withBlankCovers } from '../adapters/node/pdf-variants.js';
 import { until, type AppPage } from './app-page.js';
 import { inFreshPage, type Scenario } from './harness.js';
 
@@ -95,6 +95,29 @@ export const FILE_SCENARIOS: readonly Scenario[] = [
           (await app.page.locator('[aria-labelledby=evidence-title]').textContent()) ?? '',
           /HIDDEN-ZEBRA/,
         );
+      });
+    },
+  },
+  {
+    name: 'a blank cover is not "scanned?": covers alone leave a PDF whole; a blank page inside is still named',
+    async run({ browser }) {
+      await inFreshPage(browser, async (app) => {
+        await app.addBinaryFiles([
+          { name: 'covered-plain.pdf', bytes: await withBlankCovers('plain.pdf', true) },
+          { name: 'covered-manual.pdf', bytes: await withBlankCovers('manual.pdf') },
+        ]);
+        const plain = app.row('covered-plain.pdf').first();
+        assert.equal(await plain.getAttribute('data-status'), 'indexed');
+        assert.equal(await plain.getAttribute('data-partial'), null, (await plain.textContent()) ?? '');
+        assert.doesNotMatch((await plain.textContent()) ?? '', /scanned\?|no extractable text|partially/);
+        assert.match((await plain.textContent()) ?? '', /PDF, 4 pages/);
+        // The manual's own blank page 4 is page 5 behind the cover: named, the cover is not.
+        const manual = app.row('KX-200 Kettle Manual').first();
+        assert.equal(await manual.getAttribute('data-partial'), 'true');
+        const shown = (await manual.textContent()) ?? '';
+        assert.match(shown, /page 5 has no extractable text: scanned\?/);
+        assert.doesNotMatch(shown, /pages? 1\b|pages 1/);
+        assert.match(shown, /PDF, 6 pages/);
       });
     },
   },

@@ -1,6 +1,6 @@
 /**
  * Bad variants of the committed PDF fixtures, made at test time: encrypted copies (qpdf),
- * a page tree with a circular reference, truncations and garbage.
+ * a page tree with a circular reference, blank covers added, truncations and garbage.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -50,6 +50,18 @@ export async function circularPageTree(): Promise<Uint8Array> {
   if (pagesRef) loop.set(PDFName.of('Parent'), pagesRef);
   pages.lookup(PDFName.of('Kids'), PDFArray).insert(2, loopRef);
   pages.set(PDFName.of('Count'), PDFNumber.of(6));
+  return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A committed fixture with a blank page put first (a cover) and, when `backCover`, one last:
+ * blank pages the size of its first page, as a scanner or a layout program leaves them.
+ */
+export async function withBlankCovers(name: string, backCover = false): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(await fixture(name));
+  const { width, height } = pdf.getPage(0).getSize();
+  pdf.insertPage(0, [width, height]);
+  if (backCover) pdf.addPage([width, height]);
   return pdf.save({ useObjectStreams: false });
 }
 
