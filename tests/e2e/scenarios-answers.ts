@@ -43,6 +43,13 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
       );
       assert.equal(await app.rows().count(), SAMPLE_PUBLIC_ROWS);
       assert.equal(await app.page.locator('[data-testid=document][data-status=indexed]').count(), SAMPLE_PUBLIC_ROWS);
+      // The counts add up: what this viewer may not read is said, not silently missing.
+      assert.match(
+        (await app.page.getByTestId('hidden-for-viewer').textContent()) ?? '',
+        new RegExp(
+          `${SAMPLE_FILES - SAMPLE_PUBLIC_ROWS} more documents? (is|are) in the library but not shown: viewing as “public”`,
+        ),
+      );
       const facts = await app.storageFacts();
       assert.equal(facts.kind, 'indexeddb');
       metrics.libraryBytes = facts.bytes;
@@ -58,6 +65,9 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
       assert.match(asked.answer, /Start and Delay/);
       const chip = app.page.getByTestId('answer').getByTestId('citation').first();
       const cite = await chip.getAttribute('data-cite');
+      // A touch target: at least 24 × 24 px.
+      const box = await chip.boundingBox();
+      assert.ok(box && box.width >= 24 && box.height >= 24, `the chip is ${box?.width} × ${box?.height} px`);
       assert.equal(cite, 'dw480-manual-v3#1');
       await chip.click();
       const passage = app.page.locator(`[data-testid=passage][data-cite="${cite}"]`);

@@ -99,7 +99,18 @@ export const LIBRARY_SCENARIOS: readonly Scenario[] = [
     name: 'an access label edited in the library hides the document from viewers who may not read it',
     async run({ app }) {
       const row = app.row('GP-20 Garden Pump Manual');
-      await row.getByRole('button', { name: /^Edit/ }).click();
+      // Esc closes the inline form unsaved and gives focus back to Edit.
+      const edit = row.getByRole('button', { name: /^Edit/ });
+      await edit.click();
+      await row.getByLabel('Access label').press('Escape');
+      await until('the form to close', async () => (await row.getByLabel('Access label').count()) === 0);
+      assert.ok(await edit.evaluate((button) => button === document.activeElement), 'focus is back on Edit');
+      const hidden = async () =>
+        Number(
+          /(\d+) more document/.exec((await app.page.getByTestId('hidden-for-viewer').textContent()) ?? '')?.[1] ?? 0,
+        );
+      const hiddenBefore = await hidden();
+      await edit.click();
       await row.getByLabel('Access label').fill('garden');
       await row.getByLabel(/Supersedes/).fill('hostile-notes');
       await row.getByRole('button', { name: 'Save' }).click();
@@ -107,6 +118,7 @@ export const LIBRARY_SCENARIOS: readonly Scenario[] = [
         'the row to vanish for public',
         async () => (await app.row('GP-20 Garden Pump Manual').count()) === 0,
       );
+      assert.equal(await hidden(), hiddenBefore + 1, 'the hidden document is counted');
       await app.setViewer('garden');
       const shown = app.row('GP-20 Garden Pump Manual');
       await shown.waitFor();
