@@ -3,7 +3,7 @@
  * a re-embedding or an answer-model load, the cached answer models and errors. Talks to the
  * engine worker only through an `EngineConnection`.
  */
-import type { EngineConnection } from '../../adapters/browser/engine-client.js';
+import { EngineRequestError, type EngineConnection } from '../../adapters/browser/engine-client.js';
 import type {
   AnswerModelProgress,
   ModelProgress,
@@ -159,7 +159,7 @@ export class Models {
         : error instanceof Error
           ? error.message
           : String(error);
-      this.errorDetail = controller.signal.aborted ? undefined : (error as { detail?: string } | undefined)?.detail;
+      this.errorDetail = !controller.signal.aborted && error instanceof EngineRequestError ? error.detail : undefined;
       return false;
     } finally {
       if (this.controller === controller) {
