@@ -172,6 +172,47 @@ export const ANSWER_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    name: 'the evidence panel reads like the document: title, section, a table laid out, a plain cue, the scores one click away',
+    async run({ app }) {
+      const asked = await app.ask('What does error code E21 mean on the WM-720?');
+      assert.ok(asked.chips.includes('wm720-manual#8'), asked.chips.join(', '));
+      const cards = app.page.getByTestId('passage');
+      // In rank order, numbered from 1, as the retrieval ranked them.
+      const numbers = (await cards.locator('header .number').allTextContents()).map(Number);
+      assert.deepEqual(
+        numbers,
+        numbers.map((_, index) => index + 1),
+      );
+      const passage = app.page.locator('[data-testid=passage][data-cite="wm720-manual#8"]');
+      assert.equal(
+        await passage.getByRole('heading', { level: 3 }).textContent(),
+        'WM-720 Washing Machine Owner Manual',
+      );
+      assert.match((await passage.locator('.meta').textContent()) ?? '', /8\. Error codes/);
+      // The Markdown table is a table: its header row as header cells, a row per code, no pipes.
+      const table = passage.getByTestId('passage-text').locator('table');
+      assert.deepEqual(await table.locator('thead th').allTextContents(), ['Code', 'Meaning', 'What to do']);
+      const row = table.locator('tbody tr').filter({ hasText: 'E21' });
+      assert.deepEqual(await row.locator('td').allTextContents(), [
+        'E21',
+        'Water does not drain',
+        'Clean the drain pump filter and check the drain hose',
+      ]);
+      const shown = (await passage.getByTestId('passage-text').innerText()).replace(/\s+/g, ' ');
+      assert.doesNotMatch(shown, /\||^#|\s#{1,6}\s|---/, shown);
+      // A plain cue, with the numbers folded away until asked for.
+      const numbersBox = passage.locator('details.numbers');
+      assert.match(
+        (await numbersBox.locator('summary').innerText()) ?? '',
+        /^(has (every word|most words|some words) of the question|matched by meaning)/,
+      );
+      const scores = numbersBox.locator('.scores');
+      assert.equal(await scores.isVisible(), false, 'the scores are folded away');
+      await numbersBox.locator('summary').click();
+      assert.match(await scores.innerText(), /lexical [\d.–]+ · vector [\d.–]+ · fused [\d.]+ · coverage [\d.]+/);
+    },
+  },
+  {
     // An answer written by code obeys nothing, so only the passage is badged; a model that read
     // the planted text gets the answer-level mark too (security PI-01).
     name: 'injection: the passage is badged; an answer written by code is not said to be influenced',

@@ -52,6 +52,30 @@ export const LIBRARY_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    name: 'a file in one drop twice (a file and its folder both dropped) is indexed once, and the summary says so',
+    async run({ app }) {
+      const transfer = await app.page.evaluateHandle(() => {
+        const data = new DataTransfer();
+        const file = new File(['# Shed notes\n\nThe GP-20 hangs on the second hook in the shed.'], 'shed-notes.md', {
+          type: 'text/markdown',
+        });
+        data.items.add(file);
+        data.items.add(file);
+        return data;
+      });
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        await app.page.dispatchEvent('main', type, { dataTransfer: transfer });
+      await until('the drop to be summarised', async () =>
+        /shed-notes\.md/.test((await app.page.getByTestId('ingest-summary').textContent()) ?? ''),
+      );
+      const summary = ((await app.page.getByTestId('ingest-summary').textContent()) ?? '').replace(/\s+/g, ' ');
+      assert.match(summary, /1 of 2 files indexed/, summary);
+      assert.match(summary, /shed-notes\.md was in the drop twice, indexed once/, summary);
+      assert.equal(await app.row('Shed notes').count(), 1);
+      assert.equal(await app.row('Shed notes').getAttribute('data-status'), 'indexed');
+    },
+  },
+  {
     name: 'a document with <script> and <img onerror> renders as inert text',
     async run({ app }) {
       const dialogs: string[] = [];
