@@ -7,6 +7,12 @@
  * headings of the passages it cites), and it holds a value of the kind the part asks for. A part
  * the answer itself says the documents do not answer ("The documents do not say …", matched to
  * the part closest to it) is never addressed by meaning: the answer's own admission stands.
+ *
+ * Reached, a weaker relation: a supported claim close in meaning to the part (the same cosine,
+ * closest to it of all parts, about its names) shows that the cited documents come near it even
+ * where the answer admits they do not state it ("The documents do not say what kind of SIM card
+ * I need. The closest passage says: "Your device uses a nano-SIM card""). Such a part still gets
+ * its missing-evidence warning; the answer is qualified, not an abstention.
  */
 import type { AbortSignalLike } from '../ports.js';
 import { questionSentence } from '../question/analyse-question.js';
@@ -18,7 +24,13 @@ import { passageEvidence } from './evidence-text.js';
 import { valueAnswers } from './expected-values.js';
 import type { Meaning } from './meaning.js';
 
-/** Indexes of the parts some supported claim addresses by meaning. */
+/** Indexes of the parts some supported claim addresses by meaning, and of those one reaches. */
+export interface MeaningCoverage {
+  addressed: Set<number>;
+  reached: Set<number>;
+}
+
+/** The parts some supported claim addresses (or only reaches) by meaning. */
 export async function partsAddressedByMeaning(
   parts: readonly QuestionPart[],
   checked: readonly CheckedClaim[],
@@ -26,10 +38,11 @@ export async function partsAddressedByMeaning(
   signal?: AbortSignalLike,
   /** The answer's own statements that the documents do not answer something. */
   abstentions: readonly string[] = [],
-): Promise<Set<number>> {
+): Promise<MeaningCoverage> {
   const claims = answeringUnits(checked);
   const addressed = new Set<number>();
-  if (claims.length === 0 || parts.length === 0) return addressed;
+  const reached = new Set<number>();
+  if (claims.length === 0 || parts.length === 0) return { addressed, reached };
   const call = signal ? { signal } : undefined;
   // A part with a statement before its question ("I'm fitting a DW-480 into a tight kitchen. How
   // much room does it need behind it?") is compared as a whole and by its question alone.
@@ -54,15 +67,11 @@ export async function partsAddressedByMeaning(
     const scores = similarities.map((row) => row[claim]!);
     const closest = scores.indexOf(Math.max(...scores));
     const part = parts[closest]!;
-    if (admitted.has(closest)) return;
-    if (
-      scores[closest]! >= meaning.thresholds.address &&
-      aboutPart(part, item) &&
-      valueAnswers(part, extractQuantities(item.core), item.core)
-    )
-      addressed.add(closest);
+    if (scores[closest]! < meaning.thresholds.address || !aboutPart(part, item)) return;
+    reached.add(closest);
+    if (!admitted.has(closest) && valueAnswers(part, extractQuantities(item.core), item.core)) addressed.add(closest);
   });
-  return addressed;
+  return { addressed, reached };
 }
 
 /** What is compared with a part: a supported claim's core and the passages it cites. */

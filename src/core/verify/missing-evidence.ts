@@ -26,8 +26,11 @@ export function missingEvidenceWarnings(
   parts: readonly QuestionPart[],
   given: readonly RetrievedPassage[],
   checked: readonly CheckedClaim[],
-  /** Parts a supported claim addresses by meaning (meaning-coverage.ts), by index. */
-  addressedByMeaning: ReadonlySet<number> = new Set(),
+  /** Parts a supported claim addresses, or only reaches, by meaning (meaning-coverage.ts), by index. */
+  byMeaning: { addressed: ReadonlySet<number>; reached: ReadonlySet<number> } = {
+    addressed: new Set(),
+    reached: new Set(),
+  },
   /** The answer's own statements that the documents do not answer something. */
   abstentions: readonly string[] = [],
 ): { warnings: RagWarning[]; anyPartCovered: boolean } {
@@ -44,15 +47,17 @@ export function missingEvidenceWarnings(
       continue;
     }
     const onFocus = backedClaims.filter((item) => !aboutAnotherMember(part, item));
+    // What the answer itself admits the documents do not say stays missing, whatever it quotes beside it.
     const addressed =
+      !admitted.has(index) &&
       (backedClaims.length === 0 || onFocus.length > 0) &&
-      (addressedByMeaning.has(index) ||
+      (byMeaning.addressed.has(index) ||
         supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
         backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
         backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
-        (!admitted.has(index) && backedClaims.some((item) => claimOnTopPassage(part, index, item, given))));
+        backedClaims.some((item) => claimOnTopPassage(part, index, item, given)));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
-    const covered = addressed || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
+    const covered = addressed || byMeaning.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
     if (addressed) continue;
     const clause = partClause(part.text);

@@ -86,6 +86,8 @@ const VERBS = new Set([
   'switch',
   'turn',
 ]);
+/** Personal pronouns: a subject of one word. */
+const PRONOUN = /^(?:i|you|we|they|it|he|she)$/i;
 /** Words that open a noun phrase or name a subject: after "which serial numbers are", anything else means the wh-phrase is the subject. */
 const SUBJECT_START =
   /^(?:the|a|an|my|your|our|its|their|this|that|these|those|i|you|we|it|they|he|she|\p{Lu}.*|\d.*)$/u;
@@ -117,13 +119,16 @@ export function partClause(part: string): string {
 
 /** "is" + "water damage covered" → "water damage is covered"; "does" + "the warranty cover X" → "the warranty covers X". */
 function declarative(aux: string, rest: string[]): string | undefined {
+  // A pronoun is the whole subject: the verb comes next ("should I buy" → "I should buy").
+  const pronoun = PRONOUN.test(rest[0] ?? '') && rest.length > 1;
   if (DO.has(aux)) {
-    const verbIndex = rest.findIndex((word, index) => index > 0 && VERBS.has(word.toLowerCase()));
+    const verbIndex = pronoun ? 1 : rest.findIndex((word, index) => index > 0 && VERBS.has(word.toLowerCase()));
     if (verbIndex < 0) return undefined;
     const verb = rest[verbIndex] ?? '';
     const conjugated = aux === 'does' ? thirdPerson(verb) : verb;
     return [...rest.slice(0, verbIndex), conjugated, ...rest.slice(verbIndex + 1)].join(' ');
   }
+  if (pronoun) return [rest[0], aux, ...rest.slice(1)].join(' ');
   const verbIndex = firstVerb(rest);
   const innerAux = rest.findIndex(
     (word, index) => index > 0 && (BE_OR_MODAL.has(word.toLowerCase()) || DO.has(word.toLowerCase())),

@@ -149,6 +149,26 @@ describe("the answer's own admission", () => {
     const verdict = await check(question, answer, [TIMER], meaning);
     expect(verdict.claims.some((claim) => claim.state === 'supported')).toBe(true);
     expect(verdict.flags).toContain('missing_evidence');
+    // The quoted sentence comes near the question in meaning: an answer with a caveat, not an abstention.
+    expect(verdict.status).toBe('qualified');
+    // Asked in words the passage does not use, only meaning can tell that it comes near.
+    const reworded = 'Can I give my alarm a nickname?';
+    expect((await check(reworded, answer, [TIMER], meaning)).status).toBe('qualified');
+    const far: Meaning = { ...meaning, partSimilarity: async (_part, texts) => texts.map(() => 0.1) };
+    expect((await check(reworded, answer, [TIMER], far)).status).toBe('abstained');
+  });
+
+  it('a part the answer says the documents do not answer stays missing even where its quote states every word of it', async () => {
+    const answer =
+      'The documents do not say how long the countdown timer can run. The closest passage says: "Set a countdown timer for up to 99 hours, 59 minutes, and 59 seconds." [clock#timer]';
+    const verdict = await check('How long can the countdown timer run?', answer, [TIMER]);
+    expect(verdict.flags).toContain('missing_evidence');
+    const plain = await check(
+      'How long can the countdown timer run?',
+      'Set a countdown timer for up to 99 hours, 59 minutes, and 59 seconds [clock#timer].',
+      [TIMER],
+    );
+    expect(plain.flags).not.toContain('missing_evidence');
   });
 });
 

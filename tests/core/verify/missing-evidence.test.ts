@@ -21,6 +21,10 @@ describe('partClause', () => {
     ],
     ['Which serial numbers are in the recall', 'which serial numbers are in the recall'],
     ['What should I do with the ash', 'what I should do with the ash'],
+    // A pronoun subject: the verb follows it, whatever the verb.
+    ['What sort of SIM card should I buy for this phone', 'what sort of SIM card I should buy for this phone'],
+    ['How far can I zoom in', 'how far I can zoom in'],
+    ['Does it survive a wash', 'whether it survives a wash'],
   ])('%s → %s', (question, clause) => {
     expect(partClause(question)).toBe(clause);
   });
