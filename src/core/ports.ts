@@ -43,6 +43,12 @@ export interface GenerateRequest {
   parts: QuestionPart[];
   /** The passages given, in prompt order. */
   passages: RetrievedPassage[];
+  /**
+   * Passages retrieval ranked that fell below the relevance floor, for a generator that quotes
+   * (`Generator.quotesClosest`): it may offer their closest sentence as the closest the documents
+   * come, saying that they do not answer, never as an answer. Not in the prompt.
+   */
+  nearby?: RetrievedPassage[];
   /** The exact prompt built from them. */
   prompt: Prompt;
   /**
@@ -101,6 +107,13 @@ export interface Generator {
    * invalid.
    */
   readonly writtenInAdvance?: boolean;
+  /**
+   * True when the generator writes by code from the documents' own sentences (the extractive
+   * one): it is also handed the passages below the relevance floor (`GenerateRequest.nearby`), so
+   * that instead of a bare "the documents do not answer this" it can say so and quote the closest
+   * sentence, which a reader can judge. A model is never shown them.
+   */
+  readonly quotesClosest?: boolean;
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
 }
 

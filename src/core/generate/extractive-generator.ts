@@ -24,10 +24,14 @@ export const ANSWER_COVERAGE = 0.4;
 /** The no-model `Generator`. */
 export class ExtractiveGenerator implements Generator {
   readonly id = 'extractive';
+  readonly quotesClosest = true;
 
   async generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult> {
     throwIfAborted(options?.signal);
-    const units = evidenceUnits(request.passages, injectedSpans());
+    const nearby = request.nearby ?? [];
+    const passages = [...request.passages, ...nearby];
+    const units = evidenceUnits(passages, injectedSpans());
+    const belowFloor = new Set(nearby.map((item) => item.passage.cite));
     const sentences: string[] = [];
     const missing: QuestionPart[] = [];
     const used = new Set<string>();
@@ -36,10 +40,13 @@ export class ExtractiveGenerator implements Generator {
       // not answered with a neighbouring row.
       sentences.push(...absentFocusSentences(part));
       if (isNearMiss(part)) continue;
-      const ranked = await byMeaning(rankUnits(units, part, request.passages), part, units, request.meaning, options);
-      const best = ranked[0];
+      const ranked = await byMeaning(rankUnits(units, part, passages), part, units, request.meaning, options);
+      // Only a relevant passage answers; one below the floor is at most the closest it comes.
+      const best = ranked.find((scored) => !belowFloor.has(scored.unit.item.passage.cite));
       if (!best || !accepted(best, part) || !best.typeMatches) {
-        missing.push(part);
+        const closest = ranked.find(isClose);
+        if (closest) sentences.push(...closestOnly(part, closest, ranked, units));
+        else missing.push(part);
         continue;
       }
       const key = `${best.unit.item.passage.cite}:${best.unit.start}`;
@@ -49,7 +56,7 @@ export class ExtractiveGenerator implements Generator {
       if (disagreement) sentences.push(...describeDisagreement(disagreement, units));
       else if (addressesPart(part, quote(best, units), [best.unit.item], request.passages))
         sentences.push(quote(best, units));
-      else sentences.push(...closestOnly(part, best, units));
+      else sentences.push(...closestOnly(part, best, ranked, units));
     }
     const text = compose(sentences, missing, request.parts.length);
     options?.onDelta?.(text);
@@ -102,6 +109,21 @@ function accepted(best: MeantUnit, part: QuestionPart): boolean {
   return best.meaning !== undefined && best.meaning >= MEANING_CHOICE.accept && best.coverage >= least;
 }
 
+/**
+ * How close the best sentence must come for the answer to quote it as the closest the documents
+ * come, saying they do not answer the part, rather than only saying so: a reader can judge a
+ * quoted sentence, and on readers' wording the sentence that does answer is often the one found
+ * (the relevance floor and the acceptance above are lexical and miss it). With meaning at hand,
+ * its cosine to the part; without, its share of the part's terms.
+ */
+export const CLOSE_ENOUGH = { meaning: 0.4, coverage: 0.25, margin: 0.15 } as const;
+
+function isClose(scored: MeantUnit): boolean {
+  return scored.meaning !== undefined
+    ? scored.meaning >= CLOSE_ENOUGH.meaning
+    : scored.coverage >= CLOSE_ENOUGH.coverage;
+}
+
 /** Lower bars for a sentence holding the kind of value the part asks for. */
 export const TYPED = { coverage: 0.25, meaningCoverage: 0.1 };
 
@@ -125,13 +147,25 @@ function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[]): string 
 /**
  * A near miss, said as one: the checker would not take the best sentence as answering the part
  * ("Intensive 70" asked, "Eco 50" stated), so the answer names the gap and offers the sentence
- * only as the closest the documents come.
+ * only as the closest the documents come, with the runner-up when it scores nearly as well (on
+ * readers' wording the sentence that answers is often the second: "…may become hot and stop
+ * charging." then "Disconnect the charger and wait for the device to cool down.").
  */
-function closestOnly(part: QuestionPart, best: ScoredUnit, units: EvidenceUnit[]): string[] {
-  const said = quote(best, units).replace(/ \[[^\]]+\]\.$/, '');
+function closestOnly(part: QuestionPart, best: MeantUnit, ranked: MeantUnit[], units: EvidenceUnit[]): string[] {
+  const said = (scored: MeantUnit) => quote(scored, units).replace(/ \[[^\]]+\]\.$/, '');
+  const runnerUp = ranked.find(
+    (scored) =>
+      scored !== best &&
+      scored.score >= best.score - CLOSE_ENOUGH.margin &&
+      isClose(scored) &&
+      said(scored) !== said(best),
+  );
+  const quoted = [best, ...(runnerUp ? [runnerUp] : [])].map(
+    (scored) => `"${said(scored)}" [${scored.unit.item.passage.cite}]`,
+  );
   return [
     `The documents do not say ${partClause(part.text)}.`,
-    `The closest passage says: "${said}" [${best.unit.item.passage.cite}].`,
+    `The closest passage${quoted.length > 1 ? 's say' : ' says'}: ${quoted.join(' and ')}.`,
   ];
 }
 

@@ -85,7 +85,12 @@ export async function answerQuestion(
   }
   const weightedParts = retrieval.parts.map((stat) => stat.part);
   const selected = await time('select', 'code', async () => selectPassages(retrieval, retrievalOptions));
-  last(trace).detail = { given: selected.map((item) => item.passage.cite), floor: retrievalOptions.floor };
+  const nearby = engine.generator.quotesClosest ? nearbyPassages(retrieval, selected) : [];
+  last(trace).detail = {
+    given: selected.map((item) => item.passage.cite),
+    floor: retrievalOptions.floor,
+    ...(nearby.length > 0 ? { nearby: nearby.map((item) => item.passage.cite) } : {}),
+  };
   const prompt = buildPrompt(question, selected, {
     nonce: promptNonce(
       engine.random,
@@ -103,7 +108,7 @@ export async function answerQuestion(
   // One similarity cache for choosing sentences and for checking them.
   const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
   const generated = await time('generate', 'model', () =>
-    generate(engine, question, weightedParts, offered, prompt, options, meaning),
+    generate(engine, question, weightedParts, { given: offered, nearby }, prompt, options, meaning),
   );
   // A model generator may drop more passages to fit its context window: those were not given.
   const dropped = new Set(generated.metrics?.omitted ?? []);
@@ -128,7 +133,7 @@ export async function answerQuestion(
   };
   const given = engine.generator.writtenInAdvance
     ? [...shown, ...citedPassages(engine, answer.text, shown, retrieval.access)]
-    : shown;
+    : [...shown, ...quotedNearby(answer.text, nearby)];
   const verdict = await time('verify', 'code', () =>
     verifyAnswer({
       question,
@@ -213,6 +218,26 @@ async function analyse(engine: Engine, question: string, retrieval: RetrievalOpt
   };
 }
 
+/**
+ * The readable retrieved passages below the relevance floor, in rank order: where a generator
+ * that quotes (`Generator.quotesClosest`) looks for the closest sentence when nothing relevant
+ * answers a part.
+ */
+function nearbyPassages(retrieval: RetrievalResult, selected: readonly RetrievedPassage[]): RetrievedPassage[] {
+  const given = new Set(selected.map((item) => item.passage.cite));
+  return readablePassages(
+    retrieval.passages.filter((item) => !given.has(item.passage.cite)),
+    retrieval.access,
+  );
+}
+
+/** The nearby passages the answer quotes: given to its writer, and checked like any other. */
+function quotedNearby(answer: string, nearby: readonly RetrievedPassage[]): RetrievedPassage[] {
+  if (nearby.length === 0) return [];
+  const cited = new Set(parseCitations(answer, () => false).map((citation) => citation.id));
+  return nearby.filter((item) => cited.has(item.passage.cite));
+}
+
 /** The passages worth giving the generator: relevant ones, re-checked against the viewer's access. */
 export function selectPassages(retrieval: RetrievalResult, options: RetrievalOptions): RetrievedPassage[] {
   const relevant = retrieval.passages.filter((item) => isRelevant(item, options) || item.addedBySupersession);
@@ -223,7 +248,7 @@ async function generate(
   engine: Engine,
   question: string,
   parts: QuestionPart[],
-  given: RetrievedPassage[],
+  { given, nearby }: { given: RetrievedPassage[]; nearby: RetrievedPassage[] },
   prompt: Prompt,
   options: AnswerOptions,
   meaning: Meaning | undefined,
@@ -232,7 +257,7 @@ async function generate(
   // said by code, so no model can answer with a neighbouring row (an answer written in advance
   // is still checked as written).
   const nearMiss = !engine.generator.writtenInAdvance && parts.length > 0 && parts.every(isNearMiss);
-  if (nearMiss || (given.length === 0 && !engine.generator.answersWithoutPassages)) {
+  if (nearMiss || (given.length === 0 && nearby.length === 0 && !engine.generator.answersWithoutPassages)) {
     const text = nearMiss ? [...new Set(parts.flatMap(absentFocusSentences))].join(' ') : noEvidenceAnswer(parts);
     options.onDelta?.(text);
     return { text, usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'code' };
@@ -241,6 +266,7 @@ async function generate(
     question,
     parts,
     passages: given,
+    ...(nearby.length > 0 ? { nearby } : {}),
     prompt,
     ...(options.questionId ? { questionId: options.questionId } : {}),
     ...(meaning ? { meaning } : {}),
