@@ -157,6 +157,12 @@ export interface QuestionPart {
    */
   contextTerms?: string[];
   /**
+   * The part before this one that it refers back to ("…which wireless feature has to be on, and
+   * where do I switch it on?"): set by the analyser when the part points back (it, that, the
+   * second…). Its words are searched with this part's and lent to it as context terms.
+   */
+  antecedent?: string;
+  /**
    * The codes and names the part is about, as written (`E21`, `DW-480`, `1.6.7`): the passage
    * that answers it must name them, not a neighbouring row's. Set by the analyser.
    */

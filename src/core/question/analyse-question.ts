@@ -13,6 +13,14 @@ import { splitQuestion } from './split-question.js';
 /** Model names (`DW-480`, `WM-720`…) in a text, re-exported as the analyser's entity extraction. */
 export { modelNames } from './model-names.js';
 
+/**
+ * Words by which a later part points back at what an earlier one asks about: a pronoun ("switch
+ * it on"), a demonstrative ("that setting", "those two"), an ordinal of a list the question gave
+ * ("the second"), "the same", "one" ("which one").
+ */
+const POINTS_BACK =
+  /\b(?:it|its|they|them|their|that|this|those|these|there|the (?:first|second|third|last|other|same|former|latter)|(?:which|that|this|the other) one)\b/i;
+
 /** A part with fewer own content terms than this borrows the previous part's ("and if so, for how long"). */
 const MIN_OWN_TERMS = 1;
 
@@ -37,13 +45,21 @@ export function analyseQuestion(question: string): QuestionPart[] {
     // filter has torn. What part number do I need?") is context: its words help retrieval and
     // count, discounted, in coverage.
     const ownTerms = termsOf(text);
-    const contextTerms = sceneTerms(text, askedTerms);
     const previous = parts[parts.length - 1];
     const borrowed = previous && countNonModelTerms(ownTerms) < MIN_OWN_TERMS ? previous.terms : [];
+    // A part that points back ("where do I switch it on") is about what the part before it asks:
+    // its words set the scene, as a statement before a question does. Where a model is named or
+    // carried, "it" is that model ("the DW-480's rated power, and how loud is it?").
+    const named = own.length > 0 || carried.length > 0;
+    const antecedent = previous && !named && borrowed.length === 0 && POINTS_BACK.test(asked) ? previous : undefined;
+    const lent = antecedent ? antecedent.terms.filter((term) => !ownTerms.includes(term)) : [];
+    const contextTerms = [...new Set([...sceneTerms(text, askedTerms), ...lent])];
     const entityTerms = [...own, ...carried].flatMap((model) => contentTerms(model));
-    const terms = [...new Set([...ownTerms, ...entityTerms, ...borrowed])];
+    const terms = [...new Set([...ownTerms, ...entityTerms, ...borrowed, ...lent])];
     const part: QuestionPart = { text, terms, expects: answerType(asked) };
     if (contextTerms.length > 0) part.contextTerms = contextTerms;
+    if (antecedent)
+      part.antecedent = antecedent.antecedent ? `${antecedent.antecedent} ${antecedent.text}` : antecedent.text;
     const focus = focusIdentifiers([text, ...carried].join('\n'));
     if (focus.length > 0) part.focus = focus;
     parts.push(part);

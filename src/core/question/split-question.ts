@@ -12,9 +12,11 @@ const WH_WORDS = 'what|which|how|who|whom|whose|where|why';
 const PREPOSITIONS = 'above|below|at|for|in|on|to|from|with|by|under|over|after|before|during|within|of|until';
 /** Auxiliaries that open a yes-no question ("and does it cover…") or follow "when" as a question. */
 const AUXILIARIES = 'is|are|was|were|does|do|did|can|could|will|would|should|shall|must|may|has|have|had';
+/** "if I forget it, which button resets it": a condition, then a question of its own. */
+const CONDITIONED_QUESTION = `if\\s[^,?]{1,120},\\s*(?:${WH_WORDS}|when|${AUXILIARIES})\\b`;
 /** A coordinator and what follows it, when what follows is a question of its own. */
 const CLAUSE_SPLIT = new RegExp(
-  `,?\\s+(?:and(?:\\s+also)?|as well as|also|plus|but)\\s+(?=(?:also\\s+)?(?:(?:(?:${PREPOSITIONS})\\s+)?(?:${WH_WORDS})\\b|when\\s+(?:${AUXILIARIES})\\b|(?:if so,?\\s+)(?=\\S)|(?:${AUXILIARIES})\\s+(?:it|they|the|this|that|these|those|its|their|there|i|we|you|my|our|a|an)\\b))`,
+  `,?\\s+(?:and(?:\\s+also)?|as well as|also|plus|but)\\s+(?=(?:(?:also|separately|then|secondly|additionally),?\\s+)?(?:(?:(?:${PREPOSITIONS})\\s+)?(?:${WH_WORDS})\\b|when\\s+(?:${AUXILIARIES})\\b|(?:if so,?\\s+)(?=\\S)|${CONDITIONED_QUESTION}|(?:${AUXILIARIES})\\s+(?:it|they|the|this|that|these|those|its|their|there|i|we|you|my|our|a|an)\\b))`,
   'gi',
 );
 /** A coordinator followed by a determiner: "the capacity and the spin speed". */
@@ -93,6 +95,12 @@ function splitClauses(sentence: string): string[] {
   }, []);
 }
 
+/** A right side that asks by inversion, "can I …", "does it …", or starts a condition of its own question. */
+const INVERTED_QUESTION = new RegExp(
+  `^(?:(?:${AUXILIARIES})\\s+(?:i|you|we|they|it|he|she)\\b|${CONDITIONED_QUESTION})`,
+  'i',
+);
+
 /** A clause that is only a question word ("and how?", "and why?"). */
 const BARE_QUESTION_WORD = new RegExp(`^\\s*(?:${WH_WORDS}|when)\\s*[?.!]*\\s*$`, 'i');
 
@@ -101,6 +109,8 @@ const BARE_QUESTION_WORD = new RegExp(`^\\s*(?:${WH_WORDS}|when)\\s*[?.!]*\\s*$`
  * right side opening with a question word still splits: "if it beeps, what … and what …".
  */
 function isInsideCondition(left: string, rightStart: number, sentence: string): boolean {
+  // An auxiliary before a subject pronoun asks ("…, and can I use it while…"); a condition goes on with a verb.
+  if (INVERTED_QUESTION.test(sentence.slice(rightStart))) return false;
   const lastComma = left.lastIndexOf(',');
   const clause = lastComma >= 0 ? left.slice(lastComma + 1) : left;
   if (!SUBORDINATORS.test(clause.replace(/^\s*(what|which|how|who|where|why|when)\b/i, ''))) return false;
@@ -135,6 +145,7 @@ function clean(part: string): string {
   return part
     .replace(/^[\s,;:]+|[\s,;:]+$/g, '')
     .replace(/^(?:and|also|plus|but)\s+/i, '')
+    .replace(/^(?:separately|then|secondly|additionally),?\s+/i, '')
     .replace(/[?.!;]+$/g, '')
     .trim();
 }

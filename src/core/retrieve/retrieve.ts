@@ -127,7 +127,11 @@ async function searchPart(
   let vector: RawHit[] = [];
   if (options.mode !== 'vector') lexical = await searchLexical(index, query, searchOptions);
   if (options.mode !== 'lexical' && embedder) {
-    const queryVector = await embedder.embedQuery(part.text, call);
+    // A part that points back is searched with the part it points at ("… and where do I switch it on").
+    const queryVector = await embedder.embedQuery(
+      part.antecedent ? `${part.antecedent} ${part.text}` : part.text,
+      call,
+    );
     vector = await searchVector(index, queryVector, { ...searchOptions, similarity: options.similarity });
   }
   return fuse(lexical, vector, options.fusion, options.weights);

@@ -56,6 +56,40 @@ describe('analyseQuestion', () => {
     expect(parts[1]?.terms).toEqual(expect.arrayContaining(['water', 'damag']));
   });
 
+  it('splits a second question behind its own condition, one asked by inversion, and one after "separately,"', () => {
+    expect(texts('Where do I change the PIN, and if I forget it, which buttons reset it?')).toEqual([
+      'Where do I change the PIN',
+      'if I forget it, which buttons reset it',
+    ]);
+    // "that plays…" is a relative clause, not a condition: "and can I…" still asks on its own.
+    expect(texts('Is there an option that plays sound on both speakers, and can I use headphones with it?')).toEqual([
+      'Is there an option that plays sound on both speakers',
+      'can I use headphones with it',
+    ]);
+    expect(texts('Can I cap the volume, and separately, how do I mute the ringer?')).toEqual([
+      'Can I cap the volume',
+      'how do I mute the ringer',
+    ]);
+    // A condition's own "and" still stays with it.
+    expect(texts('What should I do if the door is open and the light blinks?')).toHaveLength(1);
+  });
+
+  it('a part that points back gets the part before it as its antecedent, whose terms it holds as context', () => {
+    const [first, second] = analyseQuestion(
+      'Which wireless feature must be on to pay by card, and where in Settings do I switch it on?',
+    );
+    expect(second?.antecedent).toBe(first?.text);
+    expect(second?.contextTerms).toEqual(expect.arrayContaining(['wireless', 'featur', 'pai']));
+    expect(second?.terms).toEqual(expect.arrayContaining(['set', 'switch', 'wireless']));
+    // Where a model is named or carried, "it" is that model: nothing is lent.
+    const [, loud] = analyseQuestion("What's the DW-480's rated power, and how loud is it?");
+    expect(loud?.antecedent).toBeUndefined();
+    expect(loud?.terms).not.toContain('power');
+    // A part that does not point back stands alone.
+    const [, plain] = analyseQuestion('How long is the warranty, and how often should the filter be cleaned?');
+    expect(plain?.antecedent).toBeUndefined();
+  });
+
   it('asks the same question of each model in "the DW-480 and the WM-720"', () => {
     expect(texts('What is the warranty period of the DW-480 and the WM-720?')).toEqual([
       'What is the warranty period of the DW-480',

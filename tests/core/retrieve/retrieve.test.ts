@@ -3,6 +3,7 @@ import { fuse } from '../../../src/core/retrieve/fuse.js';
 import { DEFAULT_RETRIEVAL_OPTIONS, retrieve, type RetrievalOptions } from '../../../src/core/retrieve/retrieve.js';
 import { analyseQuestion } from '../../../src/core/question/analyse-question.js';
 import { markdown } from '../../helpers/documents.js';
+import { RecordingFakeEmbedder } from '../../fakes/recording-embedder.js';
 import { engineWith } from '../../helpers/engine.js';
 
 const files = {
@@ -69,6 +70,18 @@ describe('retrieve', () => {
     expect(cites).toContain('wm#8');
     expect(cites.some((cite) => cite.endsWith('#2'))).toBe(true);
     expect(result.parts).toHaveLength(2);
+  });
+
+  it('searches a part that points back together with the part it points at', async () => {
+    const embedder = new RecordingFakeEmbedder();
+    const engine = await engineWith({ 'wm.md': files['wm.md'] }, { embedder });
+    const parts = analyseQuestion('Which part of the washer must be cleaned every 3 months, and how do I reach it?');
+    embedder.calls.length = 0;
+    await retrieve(engine.index, engine.embedder, parts, { ...DEFAULT_RETRIEVAL_OPTIONS, mode: 'vector' });
+    expect(embedder.calls.map((call) => call.texts[0])).toEqual([
+      'Which part of the washer must be cleaned every 3 months',
+      'Which part of the washer must be cleaned every 3 months how do I reach it',
+    ]);
   });
 
   it('reports low coverage when nothing covers the question', async () => {
