@@ -53,7 +53,7 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
   ['frequency', /\bhow (often|frequently|regularly)\b|\bhow many times\b|\bat what interval\b|\bwhat interval\b/],
   [
     'duration',
-    /\bhow (long|soon)\b|\bhow much time\b|\bfor how many (days|weeks|months|years|hours|minutes)\b|\bwhat (is the )?(duration|warranty period|period)\b/,
+    /\bhow (long|soon)\b|\bhow much time\b|\b(for )?how many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat (is the )?(duration|warranty period|period)\b/,
   ],
   ['quantity', /\bhow (many|much|big|large|heavy|wide|tall|deep|far|fast|loud)\b/],
   [

@@ -112,6 +112,7 @@ describe('analyseQuestion', () => {
 
   it.each([
     ['How long is the warranty?', 'duration'],
+    ['Roughly how many minutes does an update take?', 'duration'],
     ['How long is the drain hose?', 'quantity'],
     ['How often should the filter be cleaned?', 'frequency'],
     ['How many place settings does it hold?', 'quantity'],
