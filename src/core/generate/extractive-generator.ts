@@ -17,6 +17,8 @@ import { absentFocusSentences, isNearMiss } from './absent-focus.js';
 import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
 import { findDisagreement, type Disagreement } from './disagreement.js';
 import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
+import { contentTerms } from '../text/terms.js';
+import { canonicalTerm } from '../verify/term-weights.js';
 
 /** A part is answered when its best unit covers at least this share of its terms. */
 export const ANSWER_COVERAGE = 0.4;
@@ -43,8 +45,10 @@ export class ExtractiveGenerator implements Generator {
       const ranked = await byMeaning(rankUnits(units, part, passages), part, units, request.meaning, options);
       // Only a relevant passage answers; one below the floor is at most the closest it comes.
       const best = ranked.find((scored) => !belowFloor.has(scored.unit.item.passage.cite));
-      if (!best || !accepted(best, part) || !best.typeMatches) {
-        const closest = ranked.find(isClose);
+      if (!best || !accepted(best, part, units) || !best.typeMatches) {
+        // A sentence that would answer but for what it is about is the closest the documents come.
+        const aboutElse = best && best.typeMatches && clearsBars(best, part) && !holdsKeyTerm(best, part, units);
+        const closest = aboutElse ? best : ranked.find(isClose);
         if (closest) sentences.push(...closestOnly(part, closest, ranked, units));
         else missing.push(part);
         continue;
@@ -98,7 +102,12 @@ async function byMeaning(
     .sort((a, b) => b.score - a.score);
 }
 
-function accepted(best: MeantUnit, part: QuestionPart): boolean {
+function accepted(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[]): boolean {
+  return holdsKeyTerm(best, part, units) && clearsBars(best, part);
+}
+
+/** The sentence covers enough of the part's words, or fewer with a value of the kind asked for, or with meaning. */
+function clearsBars(best: MeantUnit, part: QuestionPart): boolean {
   if (best.coverage >= ANSWER_COVERAGE) return true;
   // A part that asks for a kind of value (a duration, a quantity, a price…) and a sentence that
   // holds one: fewer of the reader's words need to be found ("How long before it's gone from the
@@ -122,6 +131,51 @@ function isClose(scored: MeantUnit): boolean {
   return scored.meaning !== undefined
     ? scored.meaning >= CLOSE_ENOUGH.meaning
     : scored.coverage >= CLOSE_ENOUGH.coverage;
+}
+
+/**
+ * True when the sentence (with its lead-in, its passage's title and heading) holds the part's
+ * rarest term the library uses: what the part is about, where its other words are common ones
+ * ("the heat rejection capacity of the cooling towers" is not answered by "each chiller has a
+ * cooling capacity of 1,200 kW"; "a fee for charging my e-bike" not by where e-bikes may not be
+ * charged). A sentence without it is at most the closest the documents come. Not what a part is
+ * about: words that only set the scene, words no passage uses (the asker's own), and the asker's
+ * verbs ("take", "happen", "hook up"), which the documents say in their own words. Either side of
+ * a choice ("the hot or the cold supply") will do.
+ */
+export function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, units: EvidenceUnit[]): boolean {
+  const scene = new Set([...(part.contextTerms ?? []), ...(part.unknownTerms ?? []), ...ASKERS_VERBS]);
+  const weights = part.weights ?? {};
+  const candidates = part.terms.filter((term) => !scene.has(term) && (weights[term] ?? 0) > 0);
+  if (candidates.length < 2) return true;
+  const key = candidates.reduce((best, term) => ((weights[term] ?? 0) > (weights[best] ?? 0) ? term : best));
+  const { passage } = scored.unit.item;
+  const lead = leadIn(scored.unit, units);
+  const held = new Set(
+    [...scored.unit.terms, ...(lead?.terms ?? []), ...contentTerms(`${passage.title} ${passage.heading}`)].flatMap(
+      (term) => [term, canonicalTerm(term)],
+    ),
+  );
+  return [key, ...choiceSides(part.text, key)].some((term) => held.has(term) || held.has(canonicalTerm(term)));
+}
+
+/** Verbs a reader asks with, stemmed as terms are: never what a part is about. */
+const ASKERS_VERBS = new Set(
+  contentTerms(
+    'take takes happen happens make makes get gets put puts go goes use uses need needs keep keeps leave leaves work works ' +
+      'want like mean means hook hooked turn turns come comes give gives let lets stop stops start starts find try set',
+  ),
+);
+
+/** The other side of a choice the term is on ("hot or cold" → "cold" for "hot"). */
+function choiceSides(text: string, term: string): string[] {
+  const sides: string[] = [];
+  for (const match of text.matchAll(/([\p{L}\d-]+)\s+or\s+(?:the\s+|a\s+|an\s+)?([\p{L}\d-]+)/giu)) {
+    const [left, right] = [contentTerms(match[1] ?? '')[0], contentTerms(match[2] ?? '')[0]];
+    if (left === term && right) sides.push(right);
+    if (right === term && left) sides.push(left);
+  }
+  return sides;
 }
 
 /** Lower bars for a sentence holding the kind of value the part asks for. */

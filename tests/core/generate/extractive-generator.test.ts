@@ -151,6 +151,23 @@ describe('the extractive generator', () => {
     expect(result.verdict.status).toBe('abstained');
   });
 
+  it("never answers plainly with a sentence about something else: the part's rarest word must be in it, its heading or title", async () => {
+    const engine = await engineWith({
+      'plant.md': markdown(
+        { id: 'plant', title: 'Plant Room Guide' },
+        '## 2. Chillers\n\nEach chiller has a cooling capacity of 1,200 kW. One chiller runs while the other is on standby.\n\n## 3. Cooling towers\n\nThe cooling towers are cleaned every spring.\n\n## 4. Boilers\n\nEach boiler has a heating capacity of 800 kW.\n\n## 5. Water\n\nThe plant room is supplied from the cold water main only, never from the hot water supply.\n',
+      ),
+    });
+    const towers = await answerQuestion(engine, 'What is the cooling capacity of the cooling towers in kW?');
+    expect(towers.answer.text).toMatch(
+      /^The documents do not say .*The closest passages? says?: "Each chiller has a cooling capacity of 1,200 kW"/,
+    );
+    expect(towers.verdict.status).not.toBe('answered');
+    // Either side of a choice is what the part is about.
+    const supply = await answerQuestion(engine, 'Is the plant room fed from the hot or the cold water supply?');
+    expect(supply.answer.text).toMatch(/^The plant room is supplied from the cold water main only/);
+  });
+
   it('abstains when nothing is relevant', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'Who won the 2022 football World Cup?');
