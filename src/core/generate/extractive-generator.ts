@@ -159,11 +159,13 @@ export function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPar
   return [key, ...choiceSides(part.text, key)].some((term) => held.has(term) || held.has(canonicalTerm(term)));
 }
 
-/** Verbs a reader asks with, stemmed as terms are: never what a part is about. */
+/** Verbs a reader asks with, and the qualifiers they add, stemmed as terms are: never what a part is about. */
 const ASKERS_VERBS = new Set(
   contentTerms(
     'take takes happen happens make makes get gets put puts go goes use uses need needs keep keeps leave leaves work works ' +
-      'want like mean means hook hooked turn turns come comes give gives let lets stop stops start starts find try set',
+      'want like mean means hook hooked turn turns come comes give gives let lets stop stops start starts find try set ' +
+      // …and the words with which a reader qualifies what they ask about.
+      'new old current actual exact right correct proper best main other own',
   ),
 );
 
