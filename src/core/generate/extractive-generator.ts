@@ -143,8 +143,8 @@ function isClose(scored: MeantUnit): boolean {
  * verbs ("take", "happen", "hook up"), which the documents say in their own words. Either side of
  * a choice ("the hot or the cold supply") will do.
  */
-export function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, units: EvidenceUnit[]): boolean {
-  const scene = new Set([...(part.contextTerms ?? []), ...(part.unknownTerms ?? []), ...ASKERS_VERBS]);
+function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, units: EvidenceUnit[]): boolean {
+  const scene = new Set([...(part.contextTerms ?? []), ...(part.unknownTerms ?? []), ...ASKERS_WORDS]);
   const weights = part.weights ?? {};
   const candidates = part.terms.filter((term) => !scene.has(term) && (weights[term] ?? 0) > 0);
   if (candidates.length < 2) return true;
@@ -160,7 +160,7 @@ export function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPar
 }
 
 /** Verbs a reader asks with, and the qualifiers they add, stemmed as terms are: never what a part is about. */
-const ASKERS_VERBS = new Set(
+const ASKERS_WORDS = new Set(
   contentTerms(
     'take takes happen happens make makes get gets put puts go goes use uses need needs keep keeps leave leaves work works ' +
       'want like mean means hook hooked turn turns come comes give gives let lets stop stops start starts find try set ' +
