@@ -234,7 +234,7 @@ function nearbyPassages(retrieval: RetrievalResult, selected: readonly Retrieved
 /** The nearby passages the answer quotes: given to its writer, and checked like any other. */
 function quotedNearby(answer: string, nearby: readonly RetrievedPassage[]): RetrievedPassage[] {
   if (nearby.length === 0) return [];
-  const cited = new Set(parseCitations(answer, () => false).map((citation) => citation.id));
+  const cited = new Set(parseCitations(answer).map((citation) => citation.id));
   return nearby.filter((item) => cited.has(item.passage.cite));
 }
 

@@ -18,6 +18,7 @@ import {
 } from './coverage.js';
 import { claimCore } from './claim-core.js';
 import { aboutAnotherMember, absentFocusMessage } from './focus-check.js';
+import type { MeaningCoverage } from './meaning-coverage.js';
 import { partClause } from './part-clause.js';
 import { checkTerms, weightedShare } from './term-weights.js';
 
@@ -27,10 +28,7 @@ export function missingEvidenceWarnings(
   given: readonly RetrievedPassage[],
   checked: readonly CheckedClaim[],
   /** Parts a supported claim addresses, or only reaches, by meaning (meaning-coverage.ts), by index. */
-  byMeaning: { addressed: ReadonlySet<number>; reached: ReadonlySet<number> } = {
-    addressed: new Set(),
-    reached: new Set(),
-  },
+  byMeaning: MeaningCoverage = { addressed: new Set(), reached: new Set() },
   /** The answer's own statements that the documents do not answer something. */
   abstentions: readonly string[] = [],
 ): { warnings: RagWarning[]; anyPartCovered: boolean } {
