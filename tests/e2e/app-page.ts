@@ -5,9 +5,39 @@
 import type { Locator, Page } from 'playwright-core';
 import { BASE_URL } from './server.js';
 
-/** Waits until `check` returns a truthy value (polling), or throws with `what`. */
-export async function until<T>(what: string, check: () => Promise<T>, timeout = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeout;
+/**
+ * What the page shows of work under way: whether any is shown (a progress bar or something marked
+ * busy) and a mark that changes whenever it moves (bars, row and phase states, counts, trace steps).
+ */
+export async function pageWork(page: Page): Promise<{ busy: boolean; mark: string }> {
+  // No helper functions inside: tsx would wrap them in a `__name` call the page does not have.
+  return page.evaluate(() => {
+    const bars = [...document.querySelectorAll('progress')].map((bar) => `${bar.value}/${bar.max}`);
+    const states = [...document.querySelectorAll<HTMLElement>('[data-status],[data-phase],[data-done]')].map(
+      (element) => `${element.dataset.status ?? ''}:${element.dataset.phase ?? ''}:${element.dataset.done ?? ''}`,
+    );
+    const steps = document.querySelectorAll('[data-testid=trace-step]').length;
+    const busy = bars.length > 0 || document.querySelector('[aria-busy=true]') !== null;
+    return { busy, mark: [bars.join(','), states.join(','), steps].join('|') };
+  });
+}
+
+/**
+ * Waits until `check` returns a truthy value (polling), or throws with `what`.
+ *
+ * With `page`, the wait is on the page's own progress, not a clock: `timeout` is how long the page
+ * may show no work under way and nothing moving (see `pageWork`) before the wait gives up, so a
+ * machine busy with other work slows a step without failing it. The scenario's own limit
+ * (tests/e2e/run.ts) still ends a page that claims to be busy forever.
+ */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T>,
+  timeout = 20_000,
+  page?: Page,
+): Promise<NonNullable<T>> {
+  let deadline = Date.now() + timeout;
+  let mark: string | undefined;
   let last: unknown;
   while (Date.now() < deadline) {
     try {
@@ -16,9 +46,22 @@ export async function until<T>(what: string, check: () => Promise<T>, timeout = 
     } catch (error) {
       last = error;
     }
+    if (page) {
+      const work = await pageWork(page).catch(() => undefined);
+      if (work && (work.busy || work.mark !== mark)) deadline = Date.now() + timeout;
+      mark = work?.mark;
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`timed out waiting for ${what}${last instanceof Error ? ` (${last.message.split('\n')[0]})` : ''}`);
+  const idle = page ? ` (the page showed no work under way for ${timeout / 1000} s)` : '';
+  throw new Error(
+    `timed out waiting for ${what}${idle}${last instanceof Error ? ` (${last.message.split('\n')[0]})` : ''}`,
+  );
+}
+
+/** Waits for `locator` to be visible while the page shows work under way (see `until`). */
+export async function shown(locator: Locator, what: string, timeout = 20_000): Promise<void> {
+  await until(what, () => locator.first().isVisible(), timeout, locator.page());
 }
 
 /** What one question produced. */
@@ -89,7 +132,7 @@ export class AppPage {
   /** Waits for the summary of the latest ingest; returns the page's ingest time. */
   async ingested(): Promise<number> {
     const summary = this.page.getByTestId('ingest-summary');
-    await summary.waitFor({ timeout: 60_000 });
+    await shown(summary, 'the ingest summary', 30_000);
     return Number(await summary.getAttribute('data-ms'));
   }
 
@@ -114,6 +157,7 @@ export class AppPage {
           );
         }, question),
       timeout,
+      this.page,
     );
     return this.page.evaluate(() => {
       const verdict = document.querySelector<HTMLElement>('[data-testid=verdict]');
@@ -185,6 +229,7 @@ export class AppPage {
       'the previous model change to end',
       async () => (await settings.getByTestId('cancel-models').count()) === 0,
       timeout,
+      this.page,
     );
     await settings.getByTestId('embedding-model').selectOption('local');
     await settings.getByTestId('local-model-id').fill(embedder);
@@ -205,6 +250,7 @@ export class AppPage {
         return model.includes(embedder) && !(await settings.getByTestId('cancel-models').count()) ? 'applied' : '';
       },
       timeout,
+      this.page,
     ).catch(async (error: unknown) => {
       // Say where it stood: loading (how far), re-embedding (how far), or idle.
       const text = async (id: string) =>

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { until, type AppPage } from './app-page.js';
+import { shown, until, type AppPage } from './app-page.js';
 import { inFreshPage, setNumber, type Scenario } from './harness.js';
 
 const LOOKUP = 'How do I switch on the child lock on my DW-480 dishwasher?';
@@ -23,6 +23,7 @@ export async function loadAnswerModel(app: AppPage, key: string) {
       (await settings.getByTestId('answer-model-error').count()) > 0 ||
       (await settings.getByTestId('answer-mode').getAttribute('data-kind')) === 'webllm',
     30_000,
+    app.page,
   );
   return settings;
 }
@@ -124,7 +125,7 @@ export const ANSWER_MODEL_SCENARIOS: readonly Scenario[] = [
           const panel = app.page.getByTestId('evaluation');
           await panel.getByTestId('run-evaluation').click();
           const summary = panel.getByTestId('evaluation-summary');
-          await summary.waitFor({ timeout: 90_000 });
+          await shown(summary, 'the evaluation summary', 30_000);
           assert.equal(await summary.getAttribute('data-questions'), '60');
           assert.ok(Number(await summary.getAttribute('data-correct')) >= 50);
           const sample = await resultsFile(app, browserName);
@@ -155,7 +156,12 @@ export const ANSWER_MODEL_SCENARIOS: readonly Scenario[] = [
             },
           ]);
           await panel.getByTestId('run-evaluation').click();
-          await until('the second results', async () => (await summary.getAttribute('data-questions')) === '2', 60_000);
+          await until(
+            'the second results',
+            async () => (await summary.getAttribute('data-questions')) === '2',
+            30_000,
+            app.page,
+          );
           const own = await resultsFile(app, browserName);
           assert.equal(own.run.generator, 'webllm:fake-small-context');
           const answered = own.questions.find((question) => question.id === 'q1');

@@ -44,6 +44,7 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
           'the CPU model in use',
           async () => (await settings.getByTestId('answer-mode').getAttribute('data-kind')) === 'cpu',
           120_000,
+          app.page,
         );
         const loadMs = Date.now() - loadStarted;
         assert.match((await settings.getByTestId('answer-mode').textContent()) ?? '', /SmolLM2-135M-Instruct\.Q4_1/);
@@ -56,12 +57,14 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
           'the model reading the passages',
           async () => app.page.getByTestId('answer-reading').count(),
           120_000,
+          app.page,
         );
         const asked = await until(
           'the checked answer',
           async () =>
             (await app.page.getByTestId('verdict').count()) > 0 ? app.page.getByTestId('verdict') : undefined,
           420_000,
+          app.page,
         );
         const status = (await asked.getAttribute('data-status')) ?? '';
         assert.ok(['answered', 'qualified', 'abstained'].includes(status), status);
@@ -92,7 +95,12 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
         // Stop while the model reads the next prompt: the question stops, the model stays loaded.
         await box.fill('How often should I clean the dishwasher filter?');
         await box.press('Enter');
-        await until('the model reading again', async () => app.page.getByTestId('answer-reading').count(), 120_000);
+        await until(
+          'the model reading again',
+          async () => app.page.getByTestId('answer-reading').count(),
+          120_000,
+          app.page,
+        );
         await box.press('Escape');
         await until(
           'the question stopped',

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { makeLongPdf } from '../../scripts/make-fixtures.js';
 import { encryptedManual, fixture, withBlankCovers } from '../adapters/node/pdf-variants.js';
-import { until, type AppPage } from './app-page.js';
+import { shown, until, type AppPage } from './app-page.js';
 import { inFreshPage, type Scenario } from './harness.js';
 
 const PAGE_3_QUESTION = 'How often should the KX-200 be descaled?';
@@ -37,12 +37,12 @@ async function statusOf(app: AppPage, text: string): Promise<string | null> {
 async function passwordPrompt(app: AppPage, name: string): Promise<void> {
   const input = app.page.getByTestId('password-dialog').getByTestId('password-input');
   try {
-    await input.waitFor({ timeout: 60_000 });
+    await shown(input, `the password prompt for ${name}`, 30_000);
   } catch (error) {
     const row = app.row(name).first();
-    const shown =
+    const shownRow =
       (await row.count()) > 0 ? `${await row.getAttribute('data-status')}: ${await row.textContent()}` : 'no row';
-    throw new Error(`no password prompt for ${name} after 60 s; its row: ${shown}`, { cause: error });
+    throw new Error(`no password prompt for ${name}; its row: ${shownRow}`, { cause: error });
   }
 }
 

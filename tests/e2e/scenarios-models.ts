@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { until, type AppPage } from './app-page.js';
+import { shown, until, type AppPage } from './app-page.js';
 import { loadAnswerModel } from './scenarios-answer-model.js';
 import { launchChromiumWithWebGpu } from './browsers.js';
 import { inFreshPage, type Metrics, type Scenario } from './harness.js';
@@ -170,7 +170,7 @@ export const MODEL_SCENARIOS: readonly Scenario[] = [
         await settings.getByTestId('reranker').selectOption('catalogue');
         await settings.getByTestId('apply-models').click();
         const error = settings.getByTestId('models-error');
-        await error.waitFor({ timeout: 60_000 });
+        await shown(error, 'the models error', 30_000);
         const message = ((await error.getByTestId('models-error-message').textContent()) ?? '').trim();
         // What the library said is one click away, folded, never the message itself.
         const detail = error.getByTestId('models-error-detail');

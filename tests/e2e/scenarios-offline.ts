@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AppPage, until } from './app-page.js';
+import { AppPage, shown, until } from './app-page.js';
 import { pumpManual } from './fixtures.js';
 import type { Scenario } from './harness.js';
 import { SUB_PATH, buildSubPath, serveSubPath } from './sub-path-site.js';
@@ -179,7 +179,7 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
         assert.deepEqual(manifest, { start: SUB_PATH, scope: SUB_PATH, icons: [200, 200, 200, 200] });
 
         await app.page.getByTestId('import-sample-pack').click();
-        await app.page.getByTestId('pack-summary').waitFor({ timeout: 60_000 });
+        await shown(app.page.getByTestId('pack-summary'), 'the pack summary', 30_000);
         await answersWithCitation(app, LOOKUP, /Start and Delay/);
         await useTinyEmbedder(app);
         await app.addFiles([pumpManual()]);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { AppPage, until } from './app-page.js';
+import { AppPage, shown, until } from './app-page.js';
 import { inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
 
 /** A question the sample answers with citations. */
@@ -58,6 +58,7 @@ async function clearLibrary(app: AppPage): Promise<void> {
     'an empty library',
     async () => ((await app.rows().count()) === 0 ? 'empty' : (await alert.count()) > 0 ? 'error' : ''),
     60_000,
+    app.page,
   );
   if (outcome === 'error') throw new Error(`clearing the library failed: ${await alert.first().textContent()}`);
 }
@@ -65,7 +66,7 @@ async function clearLibrary(app: AppPage): Promise<void> {
 /** Waits for the summary of a pack import and reads it. */
 export async function packImported(app: AppPage): Promise<{ outcome: string; embedded: number; text: string }> {
   const summary = app.page.getByTestId('pack-summary');
-  await summary.waitFor({ timeout: 60_000 });
+  await shown(summary, 'the pack summary', 30_000);
   return {
     outcome: (await summary.getAttribute('data-outcome')) ?? '',
     embedded: Number(await summary.getAttribute('data-embedded')),

@@ -161,6 +161,7 @@ async function offerFlow(app: AppPage): Promise<void> {
         'Xenova/all-MiniLM-L6-v2',
       ),
     100_000,
+    app.page,
   );
   assert.match((await settings.getByTestId('embedder-runtime').textContent()) ?? '', /WASM \(CPU\), q8/);
   await app.closeSettings();
