@@ -22,7 +22,8 @@ export default tseslint.config(
     rules: { 'no-undef': 'off' },
   },
   {
-    // Document and answer text is rendered as text: no `{@html}` anywhere (RELIABILITY OUT-06).
+    // Document and answer text is rendered as text: no `{@html}` anywhere
+    // (docs/reliability.md OUT-06).
     files: ['**/*.svelte'],
     rules: { 'svelte/no-at-html-tags': 'error' },
   },

@@ -7,8 +7,8 @@
  * evaluation's own `correct` (which requires the checker to pass the answer), it counts the answers
  * that are right by the questions' answer patterns alone, how many of those cite their sources,
  * how many of them the checker flags (and how many of those cite nothing at all), and how many
- * wrong answers it catches. `--out DIR` keeps each set's results file (FORMATS §3, with the raw
- * model text of repaired answers in `raw_answer`). `--generator extractive` prints the same row
+ * wrong answers it catches. `--out DIR` keeps each set's results file (docs/formats.md §3, with the
+ * raw model text of repaired answers in `raw_answer`). `--generator extractive` prints the same row
  * for the no-model answerer, to set beside the model's. `--from DIR` scores results files an
  * earlier `--out DIR` kept, without answering again.
  */

@@ -3,7 +3,8 @@
  * [--retrieval lexical|vector|hybrid] [--fusion rrf|weighted] [--coverage-weight 0..1] [--top-k N] [--viewer LABEL] [--out FILE]`
  *
  * Runs a question set over a corpus folder and prints correctness by kind, retrieval and citation
- * coverage, abstentions and median milliseconds per stage; writes the results file of FORMATS §3.
+ * coverage, abstentions and median milliseconds per stage; writes the results file of
+ * docs/formats.md §3.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -42,7 +42,7 @@ export interface SourceDocument {
   date: string;
   /**
    * What this document replaces: whole documents (`dw480-manual-v2`) or single sections
-   * (`wm720-manual#6`, a Footnote extension of FORMATS §1).
+   * (`wm720-manual#6`, a Footnote extension of docs/formats.md §1).
    */
   supersedes: string[];
   access: AccessLabel;
@@ -189,7 +189,7 @@ export interface AbsentFocus {
 export type AnswerType =
   'duration' | 'frequency' | 'quantity' | 'temperature' | 'part-number' | 'code' | 'yes-no' | 'date' | 'price' | 'text';
 
-/** The names of the verdict flags of FORMATS §3. */
+/** The names of the verdict flags of docs/formats.md §3. */
 export type FlagName =
   'missing_evidence' | 'invalid_citation' | 'unsupported_claim' | 'conflict' | 'superseded' | 'injection';
 
@@ -211,7 +211,7 @@ export interface RagWarning {
 }
 
 /**
- * What the check found of a statement of an answer (FORMATS §3): a cited sentence states it
+ * What the check found of a statement of an answer (docs/formats.md §3): a cited sentence states it
  * (`supported`), a cited passage states something incompatible with it, another value for the
  * same thing or the opposite (`contradicted`), nothing cited states it and nothing contradicts it
  * (`not_found`), or it asserts nothing to check: a lead-in, talk about the sources, saying what
@@ -247,7 +247,7 @@ export interface Claim {
   spans?: ClaimEvidence[];
 }
 
-/** The outcome of the check stage (FORMATS §3). */
+/** The outcome of the check stage (docs/formats.md §3). */
 export type VerdictStatus = 'answered' | 'qualified' | 'abstained';
 
 /** The verdict on one answer. */

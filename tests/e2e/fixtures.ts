@@ -59,7 +59,7 @@ export const HOSTILE_HTML: TestFile = {
   ].join(''),
 };
 
-/** A file whose very name is markup (RELIABILITY OUT-15). */
+/** A file whose very name is markup (docs/reliability.md OUT-15). */
 export const HOSTILE_NAME: TestFile = {
   name: '<img src=x onerror=window.__pwn=1>.md',
   text: '# Odd name\n\nThe GP-20 impeller is made of brass.',

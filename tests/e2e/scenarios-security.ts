@@ -1,8 +1,8 @@
 /**
- * "Private, provably" in the browser (RELIABILITY §1.4 and §2.4, tier B): the planted library of
- * `tests/fixtures/security/` answered by a fake model that obeys every instruction it reads
- * (`?fake-llm=evil`, the security tests' `EvilFakeLLM`), through the real pipeline, checker and
- * renderer. Each case checks first that the model did obey, then that the page flagged it and
+ * "Private, provably" in the browser (docs/reliability.md §1.4 and §2.4, tier B): the planted
+ * library of `tests/fixtures/security/` answered by a fake model that obeys every instruction it
+ * reads (`?fake-llm=evil`, the security tests' `EvilFakeLLM`), through the real pipeline, checker
+ * and renderer. Each case checks first that the model did obey, then that the page flagged it and
  * that nothing was fetched, nothing ran and no request left for any host but the page's own.
  * This file: the exfiltration and script carriers (PI-01…PI-09, OUT-01…OUT-03, OUT-07); then
  * `scenarios-isolation.ts` (citations, evidence, isolation, deletion, egress) and the CSP.

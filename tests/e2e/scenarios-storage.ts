@@ -1,9 +1,10 @@
 /**
- * Storage in a real browser (RELIABILITY ST-01…ST-04, ST-09, ST-10, ST-12, ST-13, ST-14, ST-15), each
- * in a fresh browser context, so each has an origin storage of its own. `navigator.storage` is
- * replaced on the page by init scripts where a scenario needs a quota or an answer to
- * `persist()` (the page reads both; the engine worker's own copy is not involved). The scripts
- * also run in the blank document a new page starts with, where Firefox has no `navigator.storage`.
+ * Storage in a real browser (docs/reliability.md ST-01…ST-04, ST-09, ST-10, ST-12, ST-13, ST-14,
+ * ST-15), each in a fresh browser context, so each has an origin storage of its own.
+ * `navigator.storage` is replaced on the page by init scripts where a scenario needs a quota or an
+ * answer to `persist()` (the page reads both; the engine worker's own copy is not involved). The
+ * scripts also run in the blank document a new page starts with, where Firefox has no
+ * `navigator.storage`.
  */
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * A fake model that obeys every instruction it reads (named as a fake; RELIABILITY rule 1:
+ * A fake model that obeys every instruction it reads (named as a fake; docs/reliability.md rule 1:
  * "assume the LLM is already compromised"). It reads only what a model reads, the prompt's
  * messages; it obeys what the passages (the user message) say, not the rules, and:
  *

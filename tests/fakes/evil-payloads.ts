@@ -1,5 +1,5 @@
 /**
- * The exact payload strings of the prompt-injection and output-handling cases (RELIABILITY
+ * The exact payload strings of the prompt-injection and output-handling cases (docs/reliability.md
  * §1.4 PI-01…PI-20, §2.4 OUT-01…OUT-09), shared by the planted documents in
  * `tests/fixtures/security/`, the core security tests and the browser's end-to-end tests.
  * Every address points at `attacker.test` (a reserved name that never resolves); `{canary}`

@@ -1,9 +1,9 @@
 /**
- * SQLite-style fault injection for fake-indexeddb (RELIABILITY ST-03): counts every IndexedDB
- * request (get, getAll, put, add, delete, clear, count, openCursor, cursor continue) and fails
- * the N-th one. `throw` makes the call itself throw, as the browser does for a value it cannot
- * clone; `abort` issues the request and then aborts its transaction, as a request failing with
- * `QuotaExceededError` (or a failed commit) does. `count` only counts, to learn K.
+ * SQLite-style fault injection for fake-indexeddb (docs/reliability.md ST-03): counts every
+ * IndexedDB request (get, getAll, put, add, delete, clear, count, openCursor, cursor continue) and
+ * fails the N-th one. `throw` makes the call itself throw, as the browser does for a value it
+ * cannot clone; `abort` issues the request and then aborts its transaction, as a request failing
+ * with `QuotaExceededError` (or a failed commit) does. `count` only counts, to learn K.
  *
  * The prototypes are wrapped once, for good, when this module loads (import it after
  * `fake-indexeddb/auto` and before anything uses `idb`), and the wrappers ask the injector

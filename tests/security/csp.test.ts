@@ -1,13 +1,16 @@
 /**
  * OUT-09 at build-configuration level: the Content-Security-Policy the built page carries (the
- * `<meta>` the Vite plugin injects) forbids what RELIABILITY §2.3 forbids. The browser tests
- * check that the browser enforces it (eval throws, inline script and remote images are blocked,
- * WebAssembly still compiles).
+ * `<meta>` the Vite plugin injects) forbids what docs/reliability.md §2.3 forbids. The browser
+ * tests check that the browser enforces it (eval throws, inline script and remote images are
+ * blocked, WebAssembly still compiles).
  */
 import { describe, expect, it } from 'vitest';
 import config from '../../vite.config.js';
 
-/** Hosts `connect-src` may name besides 'self' (RELIABILITY §2.3): the model hub, its CDNs, WebLLM's libraries. */
+/**
+ * Hosts `connect-src` may name besides 'self' (docs/reliability.md §2.3): the model hub, its CDNs,
+ * WebLLM's libraries.
+ */
 const MODEL_HOSTS = [
   'https://huggingface.co',
   'https://cdn-lfs.huggingface.co',

@@ -1,6 +1,6 @@
 /**
- * Retrieval isolation and egress (RELIABILITY PI-17 … PI-20), core level: a canary that lives
- * only in another access label's document, or in a deleted one, never reaches retrieval, a
+ * Retrieval isolation and egress (docs/reliability.md PI-17 … PI-20), core level: a canary that
+ * lives only in another access label's document, or in a deleted one, never reaches retrieval, a
  * prompt, an answer or an export; and nothing in ingest, answering or export makes a request.
  */
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 /**
- * A drop of files, from the page's side (RELIABILITY IN-07, IN-03, IN-23): each file's size is
- * checked before a byte is read, files are read and parsed one at a time in the supervised
+ * A drop of files, from the page's side (docs/reliability.md IN-07, IN-03, IN-23): each file's size
+ * is checked before a byte is read, files are read and parsed one at a time in the supervised
  * parse worker while the engine indexes the ones already parsed (in batches, so a 1,000-file
  * drop is not 1,000 index saves), an encrypted PDF asks for its password (never kept beyond the
  * one parse it is for), and the whole drop can be cancelled. Progress is reported per file and

@@ -6,7 +6,7 @@ import { RagError } from '../../core/errors.js';
 import type { IngestReport } from '../../core/pipeline/ingest-documents.js';
 import type { FileProgress } from './protocol.js';
 
-/** Longest failure message shown; file content never ends up in one whole (RELIABILITY OUT-16). */
+/** Longest failure message shown; file content never ends up in one whole (docs/reliability.md OUT-16). */
 const MAX_MESSAGE = 300;
 /** Least time between two progress reports of one file. */
 const PROGRESS_INTERVAL_MS = 100;

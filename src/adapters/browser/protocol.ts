@@ -202,13 +202,13 @@ export interface ModelCache {
 
 /** A question set to evaluate, and the corpus to run it on (the sample manuals when absent). */
 export interface EvaluationRequest {
-  /** A questions file (FORMATS §2); the sample set (`evals/questions.jsonl`) when absent. */
+  /** A questions file (docs/formats.md §2); the sample set (`evals/questions.jsonl`) when absent. */
   questions?: { name: string; text: string };
   /** The corpus, parsed on the page; the sample manuals when absent. */
   corpus?: ParsedFile[];
 }
 
-/** What an evaluation produced: a results file (FORMATS §3) with the models and tokens of each question. */
+/** What an evaluation produced: a results file (docs/formats.md §3) with the models and tokens of each question. */
 export interface EvaluationOutcome {
   results: BrowserResultsFile;
   ms: number;

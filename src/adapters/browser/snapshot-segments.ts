@@ -1,6 +1,6 @@
 /**
- * The saved index as bytes, in segments (RELIABILITY ST-05). One structured-clone value has a
- * ceiling (Chromium refuses values over about 127 MiB: "The serialized value is too large"), and
+ * The saved index as bytes, in segments (docs/reliability.md ST-05). One structured-clone value has
+ * a ceiling (Chromium refuses values over about 127 MiB: "The serialized value is too large"), and
  * a big library's index passes it. So the index is encoded once into bytes, JSON for its
  * structure and one block of floats for its vectors, and kept as segments of at most 32 MiB
  * beside a head that names their count, length and SHA-256. Reading checks all three: a missing,

@@ -1,6 +1,6 @@
 /**
- * Telling a full storage apart from other storage failures (RELIABILITY ST-02), and what the page
- * says about it: the person frees space, then adds the file again.
+ * Telling a full storage apart from other storage failures (docs/reliability.md ST-02), and what
+ * the page says about it: the person frees space, then adds the file again.
  */
 
 /** True when `error` says the origin's storage quota is used up. */

@@ -1,7 +1,7 @@
 /**
- * Room for an ingest, checked before a byte is read (RELIABILITY ST-01, ST-23). A file takes far
- * more room once indexed than on disk: its text is kept in its record and again in the saved
- * index, and each passage has a 384-float vector, also kept twice. `EXPANSION` is that ratio,
+ * Room for an ingest, checked before a byte is read (docs/reliability.md ST-01, ST-23). A file
+ * takes far more room once indexed than on disk: its text is kept in its record and again in the
+ * saved index, and each passage has a 384-float vector, also kept twice. `EXPANSION` is that ratio,
  * measured on the real store (the sample manuals on fake-indexeddb: 30 KB of Markdown became
  * 670 KB, 22.3 times; `storage-preflight.test.ts` measures it again and fails when it no longer
  * fits). PDF and Word files hold much less text than their size, so they count at a quarter.

@@ -3,7 +3,7 @@
  * `?storage-fault=<kind>:<store>:<n>` in the page's address, the engine worker's n-th `put` into
  * the IndexedDB object store `store` (`*`: any store) fails, once, with a `QuotaExceededError`
  * (`kind` = `quota`) or an `UnknownError` (`kind` = `fail`), as a full disk or a failing
- * request would (RELIABILITY ST-02, ST-03). The page hands the setting to the worker in the
+ * request would (docs/reliability.md ST-02, ST-03). The page hands the setting to the worker in the
  * worker's name. In any other build nothing here runs and the parameter is ignored.
  */
 import { TEST_HOOKS } from './models/test-engine.js';

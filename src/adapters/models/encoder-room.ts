@@ -1,5 +1,5 @@
 /**
- * Room for an embedding or reranker model before transformers.js downloads it (RELIABILITY
+ * Room for an embedding or reranker model before transformers.js downloads it (docs/reliability.md
  * ST-23), the check the answer model gets in `planLlm`: the catalogue's size for the data type
  * chosen, plus the margin of `checkRoomFor`, nothing when the model's ONNX file is cached
  * already, against what the origin may still store. Nothing is fetched here.

@@ -1,7 +1,7 @@
 /**
  * Cached models and the origin's storage quota: which models are cached, removing one with the
- * space it frees, and checking there is room before a download (RELIABILITY ST-23: the library
- * index and the models share one quota and are evicted together).
+ * space it frees, and checking there is room before a download (docs/reliability.md ST-23: the
+ * library index and the models share one quota and are evicted together).
  */
 import type { WebLlmAppConfig } from './webllm-types.js';
 

@@ -1,8 +1,9 @@
 /**
- * Reads a corpus folder (FORMATS §1) from the file system: every supported file, recursively.
- * Sizes are checked before a file is read; PDF and Word files are parsed in a supervised worker
- * thread, text formats in this one, all through the parse wrapper. Files that cannot be read
- * are reported, not fatal; a file with the same bytes as one already loaded is skipped.
+ * Reads a corpus folder (docs/formats.md §1) from the file system: every supported file,
+ * recursively. Sizes are checked before a file is read; PDF and Word files are parsed in a
+ * supervised worker thread, text formats in this one, all through the parse wrapper. Files that
+ * cannot be read are reported, not fatal; a file with the same bytes as one already loaded is
+ * skipped.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Runs parsers in a worker thread under a supervisor (RELIABILITY IN-06, IN-10, IN-22): one
+ * Runs parsers in a worker thread under a supervisor (docs/reliability.md IN-06, IN-10, IN-22): one
  * file at a time, each with a budget for the whole file and one for progress (a PDF reports
  * each page; a file that shows no progress for `progressTimeoutMs` is stopped). A parser that
  * throws, hangs, spins, runs out of memory or answers out of shape gets its thread terminated,

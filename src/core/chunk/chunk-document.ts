@@ -1,7 +1,7 @@
 /**
- * Splits a document into passages by section (FORMATS §1). A section that fits the budget is one
- * passage; a longer one is split between sentence-like units — never inside a sentence, list item
- * or table row, never between a table's rows when the table fits, and never between a lead-in
+ * Splits a document into passages by section (docs/formats.md §1). A section that fits the budget
+ * is one passage; a longer one is split between sentence-like units — never inside a sentence, list
+ * item or table row, never between a table's rows when the table fits, and never between a lead-in
  * ("Exclusions:") and what follows it — into parts `4`, `4.2`, `4.3`…
  */
 import { shortHash } from '../text/hash.js';

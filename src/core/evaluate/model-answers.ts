@@ -1,8 +1,8 @@
 /**
  * The checker measured on a model's answers: which answers are right by the question's answer
- * patterns alone (FORMATS §2, without looking at the verdict), and what the checker said about
- * the right ones (false alarms) and the wrong ones (catches). Only answerable questions count: an
- * unanswerable one is scored by `correct` as before.
+ * patterns alone (docs/formats.md §2, without looking at the verdict), and what the checker said
+ * about the right ones (false alarms) and the wrong ones (catches). Only answerable questions
+ * count: an unanswerable one is scored by `correct` as before.
  */
 import type { EvalQuestion } from './question-set.js';
 import type { QuestionResult } from './run-evaluation.js';

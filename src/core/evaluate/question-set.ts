@@ -1,6 +1,6 @@
 /**
- * Questions files (FORMATS §2) and scripted answers files (FORMATS §4), read with errors that
- * name the file and line.
+ * Questions files (docs/formats.md §2) and scripted answers files (docs/formats.md §4), read with
+ * errors that name the file and line.
  */
 import { RagError } from '../errors.js';
 

@@ -1,6 +1,6 @@
 /**
  * The evaluation run: every question through the full pipeline, scored, summarised in the
- * results file shape of FORMATS §3.
+ * results file shape of docs/formats.md §3.
  */
 import type { Engine } from '../pipeline/engine.js';
 import { answerQuestion, type AnswerResult } from '../pipeline/answer-question.js';
@@ -42,7 +42,7 @@ export interface QuestionResult {
   abstain_expected: boolean;
 }
 
-/** The results file (FORMATS §3). */
+/** The results file (docs/formats.md §3). */
 export interface ResultsFile {
   run: RunInfo;
   summary: {

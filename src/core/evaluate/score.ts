@@ -1,5 +1,6 @@
 /**
- * Scoring one answered question against FORMATS §2: correctness, retrieval and citation coverage.
+ * Scoring one answered question against docs/formats.md §2: correctness, retrieval and citation
+ * coverage.
  */
 import type { Passage, Verdict } from '../types.js';
 import type { EvalQuestion } from './question-set.js';
@@ -24,7 +25,7 @@ export function allSourcesCovered(
   return sources.every((source) => passages.some((passage) => passageMatchesSource(passage, source)));
 }
 
-/** Whether the answer is correct for the question (FORMATS §2). */
+/** Whether the answer is correct for the question (docs/formats.md §2). */
 export function isCorrect(question: EvalQuestion, answer: string, verdict: Verdict): boolean {
   const matches = (pattern: string) => new RegExp(pattern, 'i').test(answer);
   if ((question.must_not ?? []).some(matches)) return false;

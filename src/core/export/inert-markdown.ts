@@ -9,7 +9,7 @@
  *   e-mail addresses, domain names and `javascript:`/`data:`/`file:`… addresses become code spans;
  * - raw HTML is escaped (`&lt;img …&gt;` shows as text), and so is every other Markdown
  *   character that could start a link, an image, emphasis, a table or a block;
- * - invisible characters that can smuggle text (RELIABILITY PI-09) are replaced by a count.
+ * - invisible characters that can smuggle text (docs/reliability.md PI-09) are replaced by a count.
  *
  * Outside code spans the result holds no unescaped `[`, `]`, `<` or `>`; a code span never holds
  * `[`, `]`, `(`, `)`, `<`, `>`, quotes or a backslash. So no `](`, `]:`, `<img` or `<script` can appear.

@@ -3,7 +3,7 @@
  * the verdict with its warnings and claims, each passage with its source, offsets and hash, the
  * exact prompt, the settings and timings. Every string from the receipt goes through
  * `inertInline`/`inertQuote`, so the document holds no live link, image or HTML whatever a
- * document or the model wrote (RELIABILITY OUT-14).
+ * document or the model wrote (docs/reliability.md OUT-14).
  */
 import type { AnswerReceipt, ReceiptPassage } from './answer-receipt.js';
 import { inertInline, inertQuote } from './inert-markdown.js';

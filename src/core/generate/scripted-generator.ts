@@ -1,6 +1,6 @@
 /**
- * The scripted generator (FORMATS §4): returns an answer written in advance for each question
- * id, so that retrieval and the checker can be tested against known good and bad answers.
+ * The scripted generator (docs/formats.md §4): returns an answer written in advance for each
+ * question id, so that retrieval and the checker can be tested against known good and bad answers.
  */
 import { throwIfAborted } from '../errors.js';
 import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../ports.js';

@@ -1,7 +1,7 @@
 /**
  * SHA-256 of a file's bytes, in plain JavaScript so that it runs the same in Node, browsers and
  * workers without `crypto.subtle` (which the core does not reach for). Used to recognise a file
- * that is already in the library (RELIABILITY IN-18).
+ * that is already in the library (docs/reliability.md IN-18).
  */
 
 const K = new Uint32Array([

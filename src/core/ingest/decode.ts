@@ -1,6 +1,6 @@
 /**
- * Bytes to text for the text formats (RELIABILITY IN-12…IN-16): a BOM wins; UTF-16 without a
- * BOM is recognised by its pattern of zero bytes; binary files are refused; a declared charset
+ * Bytes to text for the text formats (docs/reliability.md IN-12…IN-16): a BOM wins; UTF-16 without
+ * a BOM is recognised by its pattern of zero bytes; binary files are refused; a declared charset
  * (HTML `<meta charset>`) is honoured; valid UTF-8 is UTF-8; anything else is decoded as
  * Windows-1252 (a superset of ISO-8859-1) and reported as a guess.
  */

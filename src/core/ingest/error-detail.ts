@@ -1,6 +1,6 @@
 /**
  * Error details fit to show: the first line of a message, bounded, so that no file content is
- * dumped into a message or a log (RELIABILITY OUT-16).
+ * dumped into a message or a log (docs/reliability.md OUT-16).
  */
 
 const MAX_DETAIL_LENGTH = 160;

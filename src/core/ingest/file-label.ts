@@ -1,6 +1,6 @@
 /**
- * A file name made safe to show (RELIABILITY IN-24, OUT-15): bidirectional overrides and control
- * characters neutralised, and long names shortened in the middle with an ellipsis. The name
+ * A file name made safe to show (docs/reliability.md IN-24, OUT-15): bidirectional overrides and
+ * control characters neutralised, and long names shortened in the middle with an ellipsis. The name
  * stays text; escaping for HTML is the UI's job.
  */
 

@@ -1,5 +1,5 @@
 /**
- * YAML front matter at the start of a Markdown file (FORMATS §1).
+ * YAML front matter at the start of a Markdown file (docs/formats.md §1).
  */
 import { parse as parseYaml } from 'yaml';
 import { RagError } from '../errors.js';

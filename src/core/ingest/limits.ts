@@ -1,6 +1,6 @@
 /**
- * Size caps, checked before a file is read (RELIABILITY IN-07): a browser checks `File.size`,
- * Node checks `stat().size`, and the parse wrapper checks the bytes it is given.
+ * Size caps, checked before a file is read (docs/reliability.md IN-07): a browser checks
+ * `File.size`, Node checks `stat().size`, and the parse wrapper checks the bytes it is given.
  */
 import { RagError } from '../errors.js';
 import { extensionOf } from './file-kind.js';

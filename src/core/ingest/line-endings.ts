@@ -1,7 +1,7 @@
 /**
  * Line endings: CRLF and lone CR become LF, so that every stage sees one kind of line break.
  * Offsets into the normalised text map back to the decoded file text through the list of
- * collapsed CRLFs (RELIABILITY IN-17).
+ * collapsed CRLFs (docs/reliability.md IN-17).
  */
 
 /** Normalised text and where it lost characters. */

@@ -1,5 +1,5 @@
 /**
- * Fills a `SourceDocument` from what a parser found and the defaults of FORMATS §1.
+ * Fills a `SourceDocument` from what a parser found and the defaults of docs/formats.md §1.
  */
 import { shortHash } from '../text/hash.js';
 import { slugify } from '../text/slug.js';

@@ -1,6 +1,6 @@
 /**
  * Picks the parser for a file by its extension. Empty files stop here, before any parser runs
- * (RELIABILITY IN-01), and every document gets the SHA-256 of its bytes (IN-18).
+ * (docs/reliability.md IN-01), and every document gets the SHA-256 of its bytes (IN-18).
  */
 import { RagError } from '../errors.js';
 import type { CallOptions, DocumentParser, ParserInput } from '../ports.js';

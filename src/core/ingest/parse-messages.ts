@@ -1,9 +1,9 @@
 /**
  * What a parse worker sends back to its supervisor, and the checks the supervisor runs on it: a
- * worker is not trusted to answer in shape (RELIABILITY IN-22). Shared by the Node supervisor
- * (worker threads) and the browser one (module workers); each platform defines its own request,
- * since the bytes travel differently (a `Uint8Array` in Node, a transferred `ArrayBuffer` in
- * browsers).
+ * worker is not trusted to answer in shape (docs/reliability.md IN-22). Shared by the Node
+ * supervisor (worker threads) and the browser one (module workers); each platform defines its own
+ * request, since the bytes travel differently (a `Uint8Array` in Node, a transferred `ArrayBuffer`
+ * in browsers).
  */
 import { ERROR_MESSAGES } from '../errors.js';
 import { looksLikeDocument, type ParseResult } from './parse-safely.js';

@@ -1,5 +1,5 @@
 /**
- * The parse wrapper every ingest path uses (RELIABILITY IN-22, IN-25): it never throws, it
+ * The parse wrapper every ingest path uses (docs/reliability.md IN-22, IN-25): it never throws, it
  * answers within its time budget, and a failure is a typed error whose message names the file
  * (made safe to show) and the problem, never the file's content.
  */

@@ -1,7 +1,7 @@
 /**
- * Section ids from headings (FORMATS §1): a numbered heading (`4. Exclusions`, `§4 Exclusions`,
- * `4 Exclusions`) has id `4`; any other heading has the slug of its text; text before the first
- * heading is the section `intro`. Ids are made unique inside a document.
+ * Section ids from headings (docs/formats.md §1): a numbered heading (`4. Exclusions`, `§4
+ * Exclusions`, `4 Exclusions`) has id `4`; any other heading has the slug of its text; text before
+ * the first heading is the section `intro`. Ids are made unique inside a document.
  */
 import { slugify } from '../text/slug.js';
 import type { Section } from '../types.js';

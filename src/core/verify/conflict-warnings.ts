@@ -1,7 +1,7 @@
 /**
  * Conflict and supersession warnings: what the sources say, which is authoritative, and how the
  * answer stands: it gives the authoritative value and says the sources disagree (still flagged,
- * as FORMATS §2 asks, but the answer stands), it picks a side silently, or it gives the
+ * as docs/formats.md §2 asks, but the answer stands), it picks a side silently, or it gives the
  * superseded value.
  */
 import { extractQuantities, quantityStated, type Quantity } from '../text/quantities.js';

@@ -1,7 +1,7 @@
 /**
  * Which sentence of a passage a claim was judged on: the sentence-like unit sharing the most
  * (stemmed) content terms with the claim, or with the sentence the judge picked. Kept in the
- * verdict (`Claim.evidence`, FORMATS §3) so the page highlights what the checker used.
+ * verdict (`Claim.evidence`, docs/formats.md §3) so the page highlights what the checker used.
  */
 import { splitUnits } from '../text/sentences.js';
 import { contentTerms } from '../text/terms.js';

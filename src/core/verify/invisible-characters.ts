@@ -1,8 +1,8 @@
 /**
- * Invisible characters that smuggle instructions past a reader (RELIABILITY PI-09): zero-width
- * characters, Unicode tag characters and bidirectional overrides. Legitimate uses are spared:
- * emoji flag tag sequences (🏴 + tags + U+E007F), zero-width joiners inside emoji sequences or
- * scripts that need them, and a byte-order mark at the very start.
+ * Invisible characters that smuggle instructions past a reader (docs/reliability.md PI-09):
+ * zero-width characters, Unicode tag characters and bidirectional overrides. Legitimate uses are
+ * spared: emoji flag tag sequences (🏴 + tags + U+E007F), zero-width joiners inside emoji sequences
+ * or scripts that need them, and a byte-order mark at the very start.
  */
 
 /** A run of invisible characters, with offsets (UTF-16) into the text. */

@@ -5,7 +5,7 @@
  */
 import type { Claim, FlagName, RagWarning, Verdict, VerdictStatus } from '../types.js';
 
-/** Flags in the order of FORMATS §3. */
+/** Flags in the order of docs/formats.md §3. */
 export const FLAG_ORDER: readonly FlagName[] = [
   'missing_evidence',
   'invalid_citation',

@@ -1,6 +1,6 @@
 /**
  * Text from a model or a document, split where it writes a Markdown image or link, so that the
- * answer can show them without fetching or following anything (RELIABILITY PI-02, PI-03,
+ * answer can show them without fetching or following anything (docs/reliability.md PI-02, PI-03,
  * PI-05, OUT-02):
  *
  * - an image (`![alt](url)`, `![alt][ref]`) becomes a notice, "[external image removed: alt]";

@@ -1,7 +1,8 @@
 /**
  * The evaluation page: a question set run with the loaded models on this machine, and the
- * results file (FORMATS §3) to download. The sample set runs on the sample manuals; an uploaded
- * corpus is parsed here (the supervised parse worker) and sent to the engine with its questions.
+ * results file (docs/formats.md §3) to download. The sample set runs on the sample manuals; an
+ * uploaded corpus is parsed here (the supervised parse worker) and sent to the engine with its
+ * questions.
  */
 import type { EngineConnection } from '../../adapters/browser/engine-client.js';
 import type { EvaluationOutcome, EvaluationRequest, ParsedFile } from '../../adapters/browser/protocol.js';

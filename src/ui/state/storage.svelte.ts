@@ -1,6 +1,6 @@
 /**
- * The page's side of storage (RELIABILITY ST-01, ST-13, ST-14): whether the browser keeps the
- * library for good, asking for that once after the first successful ingest (never on load:
+ * The page's side of storage (docs/reliability.md ST-01, ST-13, ST-14): whether the browser keeps
+ * the library for good, asking for that once after the first successful ingest (never on load:
  * `persist()` may prompt, `persisted()` never does), remembering that a library exists so that
  * finding it gone at the next start can be explained, the room check before an ingest, and the
  * storage notices the engine sends. `persist()` exists on pages only, not in workers, so this

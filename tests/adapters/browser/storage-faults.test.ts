@@ -1,7 +1,7 @@
 /**
- * Storage faults (RELIABILITY ST-03): every IndexedDB request of an operation is failed in turn,
- * by throwing and by aborting its transaction, and after reopening the library must be exactly
- * as before the operation or exactly as after it, with no orphan facts or segments and a
+ * Storage faults (docs/reliability.md ST-03): every IndexedDB request of an operation is failed in
+ * turn, by throwing and by aborting its transaction, and after reopening the library must be
+ * exactly as before the operation or exactly as after it, with no orphan facts or segments and a
  * generation that matches. The sweep is exhaustive (N = 1..K) and a seeded fast-check property
  * runs random operation sequences with a fault at a random request.
  */

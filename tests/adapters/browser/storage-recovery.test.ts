@@ -1,5 +1,5 @@
 /**
- * Storage recovery (RELIABILITY ST-02, ST-05, ST-06, ST-08, ST-09, ST-10, ST-12) on
+ * Storage recovery (docs/reliability.md ST-02, ST-05, ST-06, ST-08, ST-09, ST-10, ST-12) on
  * fake-indexeddb: a full storage mid-ingest, the saved index in segments and every way it can be
  * unusable, failed and newer-version upgrades, another tab's upgrade, and the library deleted or
  * closed under the app.

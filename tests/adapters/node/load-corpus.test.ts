@@ -1,6 +1,6 @@
 /**
  * A corpus folder of mixed and bad files, read the way `npm run eval` reads one: every file
- * gets an outcome naming it, and the good ones are loaded (RELIABILITY IN-01, IN-02, IN-07,
+ * gets an outcome naming it, and the good ones are loaded (docs/reliability.md IN-01, IN-02, IN-07,
  * IN-12, IN-18, IN-24).
  */
 import { open } from 'node:fs/promises';

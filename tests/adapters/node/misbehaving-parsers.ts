@@ -1,6 +1,6 @@
 /**
- * A parsers module for the supervisor tests (RELIABILITY IN-22, after Tika's MockParser): each
- * extension misbehaves in one way; `.txt` and the other core formats behave.
+ * A parsers module for the supervisor tests (docs/reliability.md IN-22, after Tika's MockParser):
+ * each extension misbehaves in one way; `.txt` and the other core formats behave.
  */
 import { parentPort } from 'node:worker_threads';
 import { DEFAULT_PARSERS } from '../../../src/core/ingest/parse-document.js';

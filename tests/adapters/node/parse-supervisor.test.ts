@@ -1,5 +1,5 @@
 /**
- * The parse supervisor (RELIABILITY IN-22, IN-06): a parser that throws, hangs, spins, hogs
+ * The parse supervisor (docs/reliability.md IN-22, IN-06): a parser that throws, hangs, spins, hogs
  * memory, answers out of shape or exits is stopped and recorded as a typed failure, and the
  * next file is parsed by a fresh worker. Real PDFs report progress page by page.
  */

@@ -1,5 +1,5 @@
 /**
- * Text decoding (RELIABILITY IN-12, IN-13, IN-14, IN-16, IN-17): BOMs, UTF-16 without BOM,
+ * Text decoding (docs/reliability.md IN-12, IN-13, IN-14, IN-16, IN-17): BOMs, UTF-16 without BOM,
  * Windows-1252 guessed and reported, declared HTML charsets, binary refused, line endings
  * normalised with offsets that map back to the file.
  */

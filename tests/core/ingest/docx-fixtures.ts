@@ -1,6 +1,6 @@
 /**
  * Small Word packages built in memory for the DOCX tests: a minimal valid document, and zips
- * bent into the shapes of RELIABILITY IN-08 (bombs, lying sizes, overlapping entries).
+ * bent into the shapes of docs/reliability.md IN-08 (bombs, lying sizes, overlapping entries).
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 

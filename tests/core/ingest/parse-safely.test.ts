@@ -1,6 +1,6 @@
 /**
- * The parse wrapper is total (RELIABILITY IN-01, IN-07, IN-24 and the in-process half of IN-22):
- * whatever a parser does, it answers `{ ok }` within its budget, with a typed error whose
+ * The parse wrapper is total (docs/reliability.md IN-01, IN-07, IN-24 and the in-process half of
+ * IN-22): whatever a parser does, it answers `{ ok }` within its budget, with a typed error whose
  * message names the file safely.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
 /**
- * The evaluation page's run, inside the engine worker: a question set (FORMATS §2; the sample
- * set by default) over a corpus (the sample manuals by default, or files the page parsed), with
- * the library's current embedder, reranker and answer model, on a separate in-memory index (the
- * person's library is not touched). `runEvaluation` of the core scores it; each question's line
- * of the results file (FORMATS §3) gains the model that wrote it, time to first token and
- * tokens in and out.
+ * The evaluation page's run, inside the engine worker: a question set (docs/formats.md §2; the
+ * sample set by default) over a corpus (the sample manuals by default, or files the page parsed),
+ * with the library's current embedder, reranker and answer model, on a separate in-memory index
+ * (the person's library is not touched). `runEvaluation` of the core scores it; each question's
+ * line of the results file (docs/formats.md §3) gains the model that wrote it, time to first token
+ * and tokens in and out.
  */
 import sampleQuestions from '../../../../evals/questions.jsonl?raw';
 import { throwIfAborted } from '../../../core/errors.js';

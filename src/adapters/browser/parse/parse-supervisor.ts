@@ -1,6 +1,6 @@
 /**
- * The page's parse supervisor (RELIABILITY IN-06, IN-10, IN-22): files are parsed one at a time
- * in a module worker, each with a budget for the whole file and one for progress (the worker
+ * The page's parse supervisor (docs/reliability.md IN-06, IN-10, IN-22): files are parsed one at a
+ * time in a module worker, each with a budget for the whole file and one for progress (the worker
  * reports its start and every PDF page; a file that shows no progress for `progressTimeoutMs`
  * is stopped). A parser that throws, hangs, spins, crashes or answers out of shape gets its
  * worker terminated, the file is marked failed with a code, and the next file gets a fresh

@@ -1,7 +1,7 @@
 /**
- * What is inside a Word package, checked before mammoth reads it (RELIABILITY IN-09, IN-11):
- * the container really is a `.docx` (not a legacy `.doc`, an RTF, a PDF or an OpenDocument file
- * renamed), the main part is there, and what mammoth gets is only the XML parts, with hidden
+ * What is inside a Word package, checked before mammoth reads it (docs/reliability.md IN-09,
+ * IN-11): the container really is a `.docx` (not a legacy `.doc`, an RTF, a PDF or an OpenDocument
+ * file renamed), the main part is there, and what mammoth gets is only the XML parts, with hidden
  * runs cut. Macros and external references are reported; nothing is run or fetched.
  */
 import { RagError } from '../../errors.js';

@@ -1,6 +1,6 @@
 /**
- * A ZIP pre-scan with a running byte count (RELIABILITY IN-08), run before any DOCX library sees
- * the file: the central directory is read and checked (entry count, bounds, overlapping
+ * A ZIP pre-scan with a running byte count (docs/reliability.md IN-08), run before any DOCX library
+ * sees the file: the central directory is read and checked (entry count, bounds, overlapping
  * entries), then the entries the parser needs are inflated in small steps while the bytes that
  * really come out are counted, so a declared size that lies changes nothing. Past a cap the scan
  * stops: "suspicious archive". Entries that are not kept (images, binaries) are never inflated.

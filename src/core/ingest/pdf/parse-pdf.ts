@@ -1,6 +1,6 @@
 /**
  * PDF files through an injected pdf.js: text per page in reading order, headings from font
- * sizes, a page number on every section and passage (RELIABILITY IN-02…IN-05). A page that
+ * sizes, a page number on every section and passage (docs/reliability.md IN-02…IN-05). A page that
  * fails, stalls or has no text layer is reported and the rest is indexed; a PDF with no text at
  * all is `NO_TEXT`; an encrypted one asks for its password.
  */

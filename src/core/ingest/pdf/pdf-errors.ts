@@ -1,5 +1,5 @@
 /**
- * pdf.js exceptions to Footnote's codes (RELIABILITY IN-02, IN-03). pdf.js errors are told
+ * pdf.js exceptions to Footnote's codes (docs/reliability.md IN-02, IN-03). pdf.js errors are told
  * apart by `name` (and `code` for passwords), so the core needs no pdf.js class.
  */
 import { RagError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Sections of a PDF (FORMATS §1): headings give sections as in the other formats (`4` for a
+ * Sections of a PDF (docs/formats.md §1): headings give sections as in the other formats (`4` for a
  * numbered heading, a slug otherwise), each with the page it starts on; text before the first
  * heading is one section per page, `p1`, `p2`…, instead of `intro`.
  */

@@ -1,7 +1,7 @@
 /**
  * A fake parse worker (named as a fake) for the page's parse supervisor: it answers like the
- * real one (`parseSafely` with the core parsers) or misbehaves the way RELIABILITY IN-22 lists,
- * chosen by the file name's last extension: `.throws` (an uncaught error), `.hangs` (starts,
+ * real one (`parseSafely` with the core parsers) or misbehaves the way docs/reliability.md IN-22
+ * lists, chosen by the file name's last extension: `.throws` (an uncaught error), `.hangs` (starts,
  * then nothing), `.silent` (not even a start), `.junk` (a reply out of shape), `.unreadable`
  * (a `messageerror`), `.stale` (a reply addressed to an earlier request first), `.paged` (five
  * pages, 30 ms apart). It records what it was sent and whether it was terminated.

@@ -1,7 +1,7 @@
 /**
- * The page's parse supervisor against fake workers (RELIABILITY IN-22, IN-06, IN-07): a worker
- * that throws, hangs, stays silent, answers out of shape or garbles its reply is terminated and
- * the file recorded as a typed failure; the next file gets a fresh worker; a healthy worker is
+ * The page's parse supervisor against fake workers (docs/reliability.md IN-22, IN-06, IN-07): a
+ * worker that throws, hangs, stays silent, answers out of shape or garbles its reply is terminated
+ * and the file recorded as a typed failure; the next file gets a fresh worker; a healthy worker is
  * kept; sizes are checked before a byte is sent; a stop terminates the worker.
  */
 import { describe, expect, it } from 'vitest';
