@@ -19,7 +19,7 @@ const question = {
   abstain: false,
 };
 
-describe('isCorrect (FORMATS §2)', () => {
+describe('isCorrect (docs/formats.md §2)', () => {
   it('needs every answer pattern, case-insensitively, and a verdict that is not abstained', () => {
     expect(isCorrect(question, 'The warranty lasts Two Years.', verdict('answered'))).toBe(true);
     expect(isCorrect(question, 'The warranty lasts 24 months.', verdict('qualified', ['superseded']))).toBe(true);
@@ -62,7 +62,7 @@ describe('source matching', () => {
 });
 
 describe('question and answer files', () => {
-  it('reads FORMATS §2 lines with defaults', () => {
+  it('reads docs/formats.md §2 lines with defaults', () => {
     const [parsed] = parseQuestions(
       '{"id":"L1","question":"How long?","sources":["m#2"],"answer":["2"],"viewer":"staff"}\n\n',
       'q.jsonl',
