@@ -1,6 +1,6 @@
 /**
- * Vite config for the browser app (TECH-NOTES §4): `appType: 'mpa'` so a missing file is a real
- * 404, ES-module workers, cross-origin isolation headers, a strict Content-Security-Policy
+ * Vite config for the browser app (docs/library-notes.md §4): `appType: 'mpa'` so a missing file
+ * is a real 404, ES-module workers, cross-origin isolation headers, a strict Content-Security-Policy
  * added to the built page only (the dev server injects inline styles, which the policy forbids),
  * pdf.js's data files (character maps, standard fonts, wasm decoders) served from the app
  * itself under `pdfjs/`, and the installable app: a web manifest and a Workbox service worker (built only, `offlineApp`).
@@ -212,7 +212,7 @@ export default defineConfig({
   // Scan the worker too, so the dev server does not discover its dependencies late and reload the page.
   optimizeDeps: {
     entries: ['index.html', 'src/adapters/browser/engine-worker.ts', 'src/adapters/browser/parse/parse-worker.ts'],
-    // Pre-bundling would move these away from their wasm and worker files (TECH-NOTES §4).
+    // Pre-bundling would move these away from their wasm and worker files (docs/library-notes.md §4).
     exclude: ['@huggingface/transformers', 'onnxruntime-web', '@mlc-ai/web-llm', '@wllama/wllama'],
   },
   server: { headers: isolation },

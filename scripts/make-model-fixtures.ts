@@ -2,8 +2,8 @@
  * `npx tsx scripts/make-model-fixtures.ts [--out tests/fixtures/models/local]`
  *
  * Writes three tiny BERT-shaped ONNX models, with a WordPiece tokenizer, that load through the
- * normal transformers.js path (TECH-NOTES §2.9) so the real embedder and reranker code can be
- * tested where no model can be downloaded:
+ * normal transformers.js path (docs/library-notes.md §2.6) so the real embedder and reranker code
+ * can be tested where no model can be downloaded:
  * - `tiny-embed`: inputs `input_ids`, `attention_mask`, `token_type_ids`; output
  *   `last_hidden_state [batch, sequence, 8]`. Every token is mixed with the masked mean of its
  *   sequence, so CLS pooling, like mean pooling, differs between texts.

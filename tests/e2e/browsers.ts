@@ -52,7 +52,7 @@ export const BROWSERS: readonly BrowserSpec[] = [
 ];
 
 /**
- * Chromium with SwiftShader's software WebGPU adapter (TECH-NOTES §5.3): an adapter without
+ * Chromium with SwiftShader's software WebGPU adapter (docs/library-notes.md §5.1): an adapter without
  * `shader-f16`, 1 GiB buffers. Pages must be on http://localhost (a secure context).
  */
 export function launchChromiumWithWebGpu(): Promise<Browser> {

@@ -2,7 +2,7 @@
  * The cross-encoder `Reranker`: `AutoTokenizer` with `text_pair` and
  * `AutoModelForSequenceClassification`, one logit per pair through a sigmoid. Not the
  * `text-classification` pipeline: it takes a softmax over the single logit, so every passage
- * scores 1.0 (TECH-NOTES §2.7). Call `configureTransformers` before the first load.
+ * scores 1.0 (docs/library-notes.md §2.5). Call `configureTransformers` before the first load.
  */
 import { throwIfAborted } from '../../core/errors.js';
 import type { CallOptions } from '../../core/ports.js';

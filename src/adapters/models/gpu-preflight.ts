@@ -1,8 +1,8 @@
 /**
  * Checks WebGPU, the adapter and its features and limits *before* anything is downloaded
- * (WebLLM itself checks only after fetching the config and model library, TECH-NOTES §3.7), and
- * decides from them which model builds can run. Works on the page and in workers; the navigator
- * is passed in, so tests give a fake one.
+ * (WebLLM itself checks only after fetching the config and model library,
+ * docs/library-notes.md §3.5), and decides from them which model builds can run. Works on the
+ * page and in workers; the navigator is passed in, so tests give a fake one.
  */
 
 /** The part of a `GPUAdapter` read here. */

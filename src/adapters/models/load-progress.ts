@@ -1,6 +1,6 @@
 /**
  * Download progress of a transformers.js model, in bytes, for one progress bar: the library's
- * `progress_total` events already add up every file of a load (TECH-NOTES §2.4).
+ * `progress_total` events already add up every file of a load (docs/library-notes.md §2.3).
  */
 import type { ProgressInfo } from './transformers-library.js';
 

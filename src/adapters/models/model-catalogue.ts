@@ -3,9 +3,10 @@
  * optional reranking, and small instruction models for WebLLM. Plain data, importable from the
  * page without loading either library.
  *
- * Sizes are approximate. Embedding and reranker sizes are parameters × bytes per weight (TECH-NOTES
- * §2.6). LLM downloads are parameters × 4.5 bits (q4f16_1) or 5 bits (q4f32_1) plus the model
- * library and tokenizer; `npm run models:fetch` prints the exact bytes from `tensor-cache.json`.
+ * Sizes are approximate. Embedding and reranker sizes are parameters × bytes per weight
+ * (docs/library-notes.md §2.4). LLM downloads are parameters × 4.5 bits (q4f16_1) or 5 bits
+ * (q4f32_1) plus the model library and tokenizer; `npm run models:fetch` prints the exact bytes
+ * from `tensor-cache.json`.
  * The WebLLM numbers (`vramRequiredMB`, context, library file) are copied from
  * `prebuiltAppConfig` of @mlc-ai/web-llm 0.2.86; a test checks them against the installed package.
  */
@@ -125,7 +126,7 @@ export interface LlmVariant {
   downloadMB: number;
   /**
    * True for f16 builds. WebLLM's own `required_features` lists `shader-f16` for only some of them
-   * (TECH-NOTES §3.4), but every q4f16 build needs it.
+   * (docs/library-notes.md §3.2), but every q4f16 build needs it.
    */
   needsShaderF16: boolean;
 }

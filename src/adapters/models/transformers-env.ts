@@ -27,7 +27,7 @@ export interface TransformersSettings {
   /**
    * Where the app's own model files are: a path such as `'/models/'` (browser; built from
    * `import.meta.env.BASE_URL`) or a folder (Node). Not a full `http://` URL: transformers.js
-   * then skips its tokenizer probe (TECH-NOTES gotcha 8). `null` turns local models off.
+   * then skips its tokenizer probe (docs/library-notes.md §2.2). `null` turns local models off.
    */
   localModelPath: string | null;
   /** True forbids the model hub: only files under `localModelPath` are used. */
@@ -35,7 +35,7 @@ export interface TransformersSettings {
   /** The hub, or a mirror of it, when not offline-only (default `https://huggingface.co/`). */
   remoteHost?: string;
   /**
-   * The ONNX Runtime WASM files served by the app itself (TECH-NOTES §2.10). Give both URLs:
+   * The ONNX Runtime WASM files served by the app itself (docs/library-notes.md §2.7). Give both URLs:
    * only the object form lets transformers.js keep them in its cache for offline loads.
    */
   wasmPaths?: { wasm: string; mjs: string };

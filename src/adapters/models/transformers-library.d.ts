@@ -13,7 +13,7 @@ export interface TensorLike {
   sigmoid(): TensorLike;
 }
 
-/** One `progress_callback` event (TECH-NOTES §2.4). */
+/** One `progress_callback` event (docs/library-notes.md §2.3). */
 export interface ProgressInfo {
   status: 'initiate' | 'download' | 'progress' | 'progress_total' | 'done' | 'ready';
   name?: string;
@@ -63,7 +63,7 @@ export interface SequenceClassifier {
   dispose(): Promise<void>;
 }
 
-/** The global settings object (TECH-NOTES §2.3). */
+/** The global settings object (docs/library-notes.md §2.1). */
 export interface TransformersEnvironment {
   allowRemoteModels: boolean;
   allowLocalModels: boolean;

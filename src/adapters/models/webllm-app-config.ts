@@ -2,7 +2,8 @@
  * WebLLM `AppConfig`s for the catalogue's models, from the hub or self-hosted under the app's
  * own `models/` folder in the hub's layout (`models/mlc-ai/<name>/resolve/main/…` and
  * `models/webllm-libs/<lib>.wasm`, as `npm run models:fetch` writes them). WebLLM needs absolute
- * URLs (TECH-NOTES §3.5): build the base with `new URL(import.meta.env.BASE_URL + 'models/', location.href)`.
+ * URLs (docs/library-notes.md §3.3): build the base with
+ * `new URL(import.meta.env.BASE_URL + 'models/', location.href)`.
  */
 import type { LlmModel, LlmVariant } from './model-catalogue.js';
 import type { WebLlmAppConfig, WebLlmModelRecord } from './webllm-types.js';
@@ -46,7 +47,7 @@ export function modelRecord(model: LlmModel, variant: LlmVariant, source: LlmSou
   };
 }
 
-/** An `AppConfig` over records, with the Cache API backend (the most tested, TECH-NOTES §3.6). */
+/** An `AppConfig` over records, with the Cache API backend (the most tested, docs/library-notes.md §3.4). */
 export function appConfigFor(records: WebLlmModelRecord[]): WebLlmAppConfig {
   return { model_list: records, cacheBackend: 'cache' };
 }

@@ -23,7 +23,7 @@ export interface LlmLoadProgress {
   text: string;
 }
 
-/** Reads a WebLLM `InitProgressReport` (TECH-NOTES §3.2). */
+/** Reads a WebLLM `InitProgressReport` (docs/library-notes.md §3.1). */
 export function parseInitProgress(report: WebLlmInitProgress): LlmLoadProgress {
   const percent = Math.round(Math.min(1, Math.max(0, report.progress)) * 100);
   const { text } = report;

@@ -24,7 +24,7 @@ export interface WebLlmAppConfig {
   cacheBackend?: 'cache' | 'indexeddb' | 'opfs' | 'cross-origin';
 }
 
-/** WebLLM's `InitProgressReport`: `progress` 0–1, restarting in each phase (TECH-NOTES §3.2). */
+/** WebLLM's `InitProgressReport`: `progress` 0–1, restarting in each phase (docs/library-notes.md §3.1). */
 export interface WebLlmInitProgress {
   progress: number;
   timeElapsed: number;

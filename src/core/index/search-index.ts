@@ -2,9 +2,9 @@
  * The passage index: Orama 3 (BM25 over title, heading and text; a vector field; `enum` fields
  * for access and document id) plus the passage and document records that results point back to.
  *
- * Orama traps handled here (TECH-NOTES §1): access and document id are `enum` fields (a `where`
- * on a string field is a token match, not equality); searches never ask for vectors, so Orama
- * nulls its own copy in the docs store and the vector index is the only one kept.
+ * Orama traps handled here (docs/library-notes.md §1.1, §1.2): access and document id are `enum`
+ * fields (a `where` on a string field is a token match, not equality); searches never ask for
+ * vectors, so Orama nulls its own copy in the docs store and the vector index is the only one kept.
  */
 import { create, type AnyOrama } from '@orama/orama';
 import { TOKENIZER_CONFIG } from '../text/terms.js';

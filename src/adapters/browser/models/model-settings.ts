@@ -41,7 +41,7 @@ export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   offlineOnly: false,
 };
 
-/** Where the app's own model files are, as a path (TECH-NOTES gotcha 8: not a URL). */
+/** Where the app's own model files are, as a path (docs/library-notes.md §2.2: not a URL). */
 export const MODELS_PATH = `${import.meta.env.BASE_URL}models/`;
 
 /** The built-in embedder's description. */

@@ -1,5 +1,5 @@
 /**
- * The ONNX Runtime files transformers.js needs, served by the app itself (TECH-NOTES §2.10):
+ * The ONNX Runtime files transformers.js needs, served by the app itself (docs/library-notes.md §2.7):
  * Vite fingerprints and emits them from `?url` imports, so no CDN is ever asked; and how many
  * threads its WASM back end may use.
  */
