@@ -91,7 +91,9 @@ class Plain implements Command {
   async run(model: LibraryModel, real: Real): Promise<void> {
     const before = await Promise.all(QUERIES.map((query) => fullVectorRanking(real.service, model, query)));
     const documents = new Set(model.documents.keys());
-    await this.operation.act(real.service, model);
+    await this.operation.act(real.service, model).catch((error: unknown) => {
+      throw new Error(`${this}: the service refused a plain operation: ${String(error)}`);
+    });
     this.operation.apply(model);
     real.faulted = false;
     await expectAll(real, model, this.toString());
