@@ -8,7 +8,7 @@
  *
  * Replay a failure (IX-14): FOOTNOTE_MODEL_SEED=<seed> FOOTNOTE_MODEL_PATH=<path> (and
  * FOOTNOTE_MODEL_REPLAY=<replayPath> for the exact command list), as printed. More runs:
- * FOOTNOTE_MODEL_RUNS=<n> (nightly: ten times the default).
+ * FOOTNOTE_MODEL_RUNS=<n> (nightly: ten times the default); FOOTNOTE_MODEL_DEBUG=1 prints each run.
  */
 import 'fake-indexeddb/auto';
 // Both wrap IndexedDB's prototypes when they load, so they come before anything uses idb.
