@@ -6,6 +6,7 @@
  * - `stream`: a 40-word answer, 60 ms a word, in a 4,096-token window;
  * - `small-context`: the same in a 900-token window, so passages must be left out;
  * - `device-lost`: the GPU is lost after 6 words (`DeviceLostError`);
+ * - `oom-on-load`: the GPU is lost while the model loads (`DeviceLostError` from `reload`);
  * - `evil`: a model that obeys every instruction it reads (the security tests'
  *   `EvilFakeLLM`, through the same `obey`), so the real pipeline, checker and renderer run
  *   against injected images, links, markup, invented citations and copied canaries.
@@ -25,6 +26,7 @@ interface Script {
   contextWindowSize: number;
   delayMs: number;
   failAfter?: FakeScript['failAfter'];
+  failOnReload?: FakeScript['failOnReload'];
   /** The reply to a request (by default, one citing the first passage). */
   reply?: (request: ChatCompletionRequest) => string;
 }
@@ -37,6 +39,12 @@ const SCRIPTS: Record<string, Script> = {
     contextWindowSize: 4096,
     delayMs: 20,
     failAfter: { chunks: 6, error: 'DeviceLostError: the GPU device was lost (fake, reason: unknown)' },
+  },
+  'oom-on-load': {
+    label: 'Fake WebLLM engine (test): GPU lost while loading',
+    contextWindowSize: 4096,
+    delayMs: 0,
+    failOnReload: 'DeviceLostError: the GPU device was lost while loading the model (fake, out of memory)',
   },
   evil: {
     label: 'Fake WebLLM engine (test): obeys every instruction',
@@ -133,6 +141,7 @@ export function createFakeEngine(script: string): { engine: MLCEngineLike; label
       { progress: 1, timeElapsed: 0.2, text: 'Finish loading on WebGPU - fake' },
     ],
     ...(chosen.failAfter ? { failAfter: chosen.failAfter } : {}),
+    ...(chosen.failOnReload ? { failOnReload: chosen.failOnReload } : {}),
   });
   return {
     engine: new FakeWebLlmEngine(inner, chosen.delayMs, chosen.reply),

@@ -1,9 +1,11 @@
 /**
  * OUT-09 at build-configuration level: the Content-Security-Policy the built page carries (the
- * `<meta>` the Vite plugin injects) forbids what docs/reliability.md §2.3 forbids. The browser
- * tests check that the browser enforces it (eval throws, inline script and remote images are
- * blocked, WebAssembly still compiles).
+ * `<meta>` the Vite plugin injects) forbids what docs/reliability.md §2.3 forbids. The browser tests
+ * check that the browser enforces it (eval throws, inline script and remote images are blocked,
+ * WebAssembly still compiles). OUT-13: the headers a `<meta>` cannot set, as docs/privacy.md
+ * tells a host to send them, match that policy.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import config from '../../vite.config.js';
 
@@ -25,14 +27,8 @@ interface HtmlTag {
   attrs?: Record<string, string>;
 }
 
-function builtPolicy(): Map<string, string[]> {
-  const plugins = [config.plugins ?? []].flat(3) as { name?: string; transformIndexHtml?: unknown }[];
-  const plugin = plugins.find((item) => item?.name === 'footnote-csp');
-  expect(plugin, 'the footnote-csp plugin of vite.config.ts').toBeDefined();
-  const hook = plugin?.transformIndexHtml as (() => HtmlTag[]) | { handler: () => HtmlTag[] };
-  const tags = typeof hook === 'function' ? hook() : hook.handler();
-  const meta = tags.find((tag) => tag.attrs?.['http-equiv'] === 'Content-Security-Policy');
-  const content = meta?.attrs?.content ?? '';
+/** A policy's directives by name. */
+function directives(content: string): Map<string, string[]> {
   return new Map(
     content
       .split(';')
@@ -40,6 +36,29 @@ function builtPolicy(): Map<string, string[]> {
       .filter((parts) => parts[0])
       .map(([name = '', ...sources]) => [name, sources]),
   );
+}
+
+/** The response headers docs/privacy.md tells a host to send, by name. */
+function documentedHeaders(): Map<string, string> {
+  const privacy = readFileSync('docs/privacy.md', 'utf8');
+  const section = privacy.split('## Headers for hosts that can set them')[1] ?? '';
+  const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  return new Map(
+    block
+      .split('\n')
+      .filter((line) => line.includes(': '))
+      .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+  );
+}
+
+function builtPolicy(): Map<string, string[]> {
+  const plugins = [config.plugins ?? []].flat(3) as { name?: string; transformIndexHtml?: unknown }[];
+  const plugin = plugins.find((item) => item?.name === 'footnote-csp');
+  expect(plugin, 'the footnote-csp plugin of vite.config.ts').toBeDefined();
+  const hook = plugin?.transformIndexHtml as (() => HtmlTag[]) | { handler: () => HtmlTag[] };
+  const tags = typeof hook === 'function' ? hook() : hook.handler();
+  const meta = tags.find((tag) => tag.attrs?.['http-equiv'] === 'Content-Security-Policy');
+  return directives(meta?.attrs?.content ?? '');
 }
 
 describe("the built page's Content-Security-Policy (OUT-09)", () => {
@@ -74,5 +93,18 @@ describe("the built page's Content-Security-Policy (OUT-09)", () => {
   it('sends no referrer from the dev and preview servers', () => {
     expect(config.preview?.headers?.['Referrer-Policy']).toBe('no-referrer');
     expect(config.server?.headers?.['Referrer-Policy']).toBe('no-referrer');
+  });
+
+  it('OUT-13 headers a <meta> cannot give are documented for hosts that send headers: frame-ancestors, X-Frame-Options, Referrer-Policy', () => {
+    const headers = documentedHeaders();
+    expect(headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(headers.get('X-Frame-Options')).toBe('DENY');
+    const header = directives(headers.get('Content-Security-Policy') ?? '');
+    expect(header.get('frame-ancestors')).toEqual(["'none'"]);
+    // The header is the built policy plus frame-ancestors, offline-only: the two never drift apart.
+    const withoutConnect = (policy: Map<string, string[]>) =>
+      [...policy].filter(([name]) => name !== 'connect-src' && name !== 'frame-ancestors');
+    expect(withoutConnect(header)).toEqual(withoutConnect(policy));
+    expect(header.get('connect-src')).toEqual(["'self'"]);
   });
 });

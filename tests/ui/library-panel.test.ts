@@ -119,3 +119,22 @@ describe('DocumentRow keyboard', () => {
     expect(screen.queryByTestId('revision-origin')).toBeNull();
   });
 });
+
+describe('DocumentRow failures', () => {
+  it('OUT-16: a failure message with markup from a file is shown as text, and nothing in it loads or runs', () => {
+    const message =
+      'notes.html: could not be read (<img src=x onerror="window.__pwn=1"><script>window.__pwn=1</script>)';
+    const { container } = render(DocumentRow, {
+      row: {
+        key: 'notes.html',
+        status: 'failed',
+        file: { name: 'notes.html', status: 'failed', passagesDone: 0, passagesTotal: 0, message },
+      },
+      onremove: () => undefined,
+      onupdate: async () => true,
+    });
+    expect(container.querySelector('.failure')?.textContent).toBe(message);
+    expect(container.querySelector('img, script')).toBeNull();
+    expect((window as unknown as { __pwn?: number }).__pwn).toBeUndefined();
+  });
+});

@@ -52,7 +52,8 @@ export function splitUnits(text: string, offset = 0): TextUnit[] {
   const linePattern = /[^\n]*(?:\n|$)/g;
   let paragraph: { start: number; end: number } | undefined;
   const flush = () => {
-    if (paragraph) units.push(...splitProse(text, paragraph.start, paragraph.end, offset));
+    // A loop, not push(...): a paragraph of many thousand sentences would overflow the call stack.
+    if (paragraph) for (const unit of splitProse(text, paragraph.start, paragraph.end, offset)) units.push(unit);
     paragraph = undefined;
   };
   for (const match of text.matchAll(linePattern)) {

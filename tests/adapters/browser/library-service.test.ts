@@ -100,6 +100,29 @@ describe('LibraryService', () => {
     expect(third.report.unchanged).toEqual(['kettle-manual']);
   });
 
+  it('IN-19: a changed file of the same name replaces the old whole; a replace that fails to save keeps the old whole', async () => {
+    const name = uniqueName();
+    const service = await LibraryService.open({ name });
+    await service.ingest([manual(24)]);
+    const texts = async (from: LibraryService) =>
+      (await from.ask('Is the KT-100 warranty 24, 36 or 48 months?', publicView)).result.retrieved
+        .map((item) => item.passage.text)
+        .join('\n');
+    expect((await service.ingest([manual(36)])).report.replaced).toEqual(['kettle-manual']);
+    for (const from of [service, await LibraryService.open({ name })]) {
+      expect(await texts(from)).toContain('36 months');
+      expect(await texts(from)).not.toContain('24 months');
+      expect(from.state().documents).toEqual([expect.objectContaining({ id: 'kettle-manual', passages: 3 })]);
+    }
+    const store = (service as unknown as { store: { writeDocument: (...args: unknown[]) => Promise<void> } }).store;
+    vi.spyOn(store, 'writeDocument').mockRejectedValueOnce(new DOMException('disk I/O', 'UnknownError'));
+    expect((await service.ingest([manual(48)])).report.failed).toHaveLength(1);
+    for (const from of [service, await LibraryService.open({ name })]) {
+      expect(await texts(from)).toContain('36 months');
+      expect(await texts(from)).not.toMatch(/24 months|48 months/);
+    }
+  });
+
   it('embeds before the transaction opens: a slow embedder causes no TransactionInactiveError (ST-16)', async () => {
     class SlowEmbedder extends HashingEmbedder {
       override async embedDocuments(texts: string[], options?: CallOptions) {

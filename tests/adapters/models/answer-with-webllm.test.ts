@@ -18,7 +18,7 @@ function manuals(count: number): Record<string, string> {
 }
 
 describe('answerQuestion with the WebLLM generator', () => {
-  it('streams the answer and, with a 1k model, the trace says which passages were omitted', async () => {
+  it('ST-22: streams the answer and, with a 1k model, the trace says which passages were omitted', async () => {
     const fake = new FakeMLCEngine({ reply: 'Clean it every month [pump-1#1].', contextWindowSize: 1024 });
     const generator = new WebLlmGenerator({
       engine: fake,

@@ -103,7 +103,7 @@ describe('WebLlmGenerator against FakeMLCEngine', () => {
     await expect(generator.generate(request(1))).rejects.toMatchObject({ name: 'ModelError', code: 'failed' });
   });
 
-  it('fits 30 long passages into a 1k window, dropping the lowest-ranked and saying which', async () => {
+  it('ST-22: fits 30 long passages into a 1k window, dropping the lowest-ranked and saying which', async () => {
     const { engine, generator } = generatorFor(
       { reply: 'ok', contextWindowSize: 1024, charsPerToken: 3.5 },
       { contextWindowSize: 1024, maxTokens: 256 },

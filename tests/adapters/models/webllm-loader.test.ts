@@ -65,7 +65,7 @@ describe('loadWebLlmModel (fake engine)', () => {
     expect(evicted).toEqual([]);
   });
 
-  it('evicts the model after a failed load (device lost while loading) and says to try a smaller model', async () => {
+  it('ST-21: evicts the model after a failed load (device lost while loading), says to try a smaller model, tries once', async () => {
     const engine = new FakeMLCEngine({
       reply: '',
       failOnReload: 'DeviceLostError: The WebGPU device was lost while loading the model.',
@@ -77,7 +77,9 @@ describe('loadWebLlmModel (fake engine)', () => {
       evict: async (id) => evicted.push(id),
     }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'ModelError', code: 'device-lost', suggestsSmallerModel: true });
+    expect((error as Error).message).toMatch(/Try a smaller model or a shorter context/);
     expect(evicted).toEqual(['M-MLC']);
+    expect(engine.reloads).toEqual(['M-MLC']);
   });
 
   it('does not start when the signal has fired', async () => {

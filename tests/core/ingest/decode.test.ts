@@ -1,7 +1,7 @@
 /**
- * Text decoding (docs/reliability.md IN-12, IN-13, IN-14, IN-16, IN-17): BOMs, UTF-16 without BOM,
- * Windows-1252 guessed and reported, declared HTML charsets, binary refused, line endings
- * normalised with offsets that map back to the file.
+ * Text decoding (docs/reliability.md IN-12…IN-17): BOMs, UTF-16 without BOM, Windows-1252 guessed and
+ * reported, declared HTML charsets (CJK ones included), binary refused, line endings normalised
+ * with offsets that map back to the file.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,36 @@ describe('decodeBytes', () => {
     });
     expect(equiv.encoding).toBe('iso-8859-15');
     expect(equiv.text).toContain('Café œ €');
+  });
+
+  it.each([
+    // The bytes are the sentence in each encoding (Python's codecs), so no encoder of ours is trusted.
+    [
+      'shift_jis',
+      '95db8fd88afa8ad482cd8d7793fc93fa82a982e793f1944e8ad482c582b78142',
+      '保証期間は購入日から二年間です。',
+    ],
+    ['gb18030', 'b1a3d0dec6daceaad7d4b9bac2f2d6aec8d5c6f0c1bdc4eaa1a3', '保修期为自购买之日起两年。'],
+    [
+      'euc-kr',
+      'bab8c1f520b1e2b0a3c0ba20b1b8c0d4c0cfb7cebacec5cd2032b3e2c0d4b4cfb4d92e',
+      '보증 기간은 구입일로부터 2년입니다.',
+    ],
+  ])('IN-15: honours a declared %s charset', async (charset, hex, sentence) => {
+    const bytes = concat(
+      latin1(`<html><head><meta charset="${charset}"><title>Manual</title></head><body><p>`),
+      Buffer.from(hex, 'hex'),
+      latin1('</p></body></html>'),
+    );
+    const document = await parseDocument({ name: 'manual.html', bytes });
+    expect(document).toMatchObject({ encoding: charset, text: `${sentence}\n` });
+    expect(document.encodingGuessed).toBeUndefined();
+  });
+
+  it('IN-15: a Shift_JIS text file, which declares nothing, is never decoded silently: the guess is said', async () => {
+    const bytes = Buffer.from('95db8fd88afa8ad482cd8d7793fc93fa82a982e793f1944e8ad482c582b78142', 'hex');
+    const document = await parseDocument({ name: 'manual.txt', bytes: new Uint8Array(bytes) });
+    expect(document).toMatchObject({ encodingGuessed: true, warnings: ['encoding guessed: windows-1252'] });
   });
 
   it('IN-12: refuses binary bytes named .txt, naming the file', async () => {

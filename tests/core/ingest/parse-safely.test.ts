@@ -137,4 +137,22 @@ describe('parseSafely', () => {
     expect(!failed.ok && failed.error.message.length).toBeLessThan(200);
     expect(fileLabel(`x\u0000y\u2066z`)).toBe('x\ufffdy\ufffdz');
   });
+
+  it('OUT-16: a parser error carrying file content and markup gives one short line, the markup kept as text', async () => {
+    const content = `<img src=x onerror="window.__pwn=1">${'SECRET-CONTENT '.repeat(400)}`;
+    const result = await parseSafely(
+      { name: 'x.pdf', bytes: encode('x') },
+      {
+        parsers: misbehaving(() => {
+          throw new Error(`${content}\nsecond line: the rest of the file`);
+        }),
+      },
+    );
+    if (result.ok) throw new Error('the parse should have failed');
+    expect(result.error.code).toBe('PARSE_FAILED');
+    expect(result.error.message).toMatch(/^x\.pdf: could not be read \(<img src=x onerror="window\.__pwn=1">SECRET/);
+    expect(result.error.message.length).toBeLessThan(220);
+    expect(result.error.message).not.toContain('second line');
+    expect(result.error.message.split('SECRET-CONTENT').length - 1).toBeLessThan(12);
+  });
 });

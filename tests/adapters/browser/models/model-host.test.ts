@@ -77,4 +77,25 @@ describe('ModelHost', () => {
     expect(next.result.answer.decidedBy).toBe('code');
     expect(next.result.answer.text).toMatch(/24 months/);
   });
+
+  it('ST-21: a GPU lost while the model loads leaves answers extractive and the library as it was; nothing retries', async () => {
+    const host = new ModelHost(undefined);
+    const service = await library();
+    const before = await service.ask('How long is the KT-100 warranty?', publicView);
+    await expect(host.loadAnswerModel(service, 'fake:oom-on-load')).rejects.toMatchObject({
+      name: 'ModelError',
+      code: 'device-lost',
+      suggestsSmallerModel: true,
+    });
+    expect(host.state().answer).toEqual({ kind: 'extractive' });
+    expect(service.state().documents.map((item) => item.id)).toEqual(['kettle-manual', 'kettle-service']);
+    const after = await service.ask('How long is the KT-100 warranty?', publicView);
+    expect(after.result.answer.decidedBy).toBe('code');
+    expect(after.result.answer.text).toBe(before.result.answer.text);
+    expect(after.result.retrieved.map((item) => item.passage.cite)).toEqual(
+      before.result.retrieved.map((item) => item.passage.cite),
+    );
+    await host.afterAnswer(service);
+    expect(host.state().answer).toEqual({ kind: 'extractive' });
+  });
 });
