@@ -20,7 +20,7 @@ const isolation = {
 
 /**
  * Where models may come from besides the app itself: the model hub and its file hosts, and the
- * WebLLM model libraries (docs/reliability.md §2.3). A deployment that serves every model from its
+ * WebLLM model libraries (docs/reliability.md OUT-09). A deployment that serves every model from its
  * own `models/` folder builds with `FOOTNOTE_MODEL_HUB=off` and keeps `connect-src 'self'`.
  */
 const MODEL_HOSTS =

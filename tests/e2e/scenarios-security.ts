@@ -1,5 +1,5 @@
 /**
- * "Private, provably" in the browser (docs/reliability.md §1.4 and §2.4, tier B): the planted
+ * "Private, provably" in the browser (docs/reliability.md, its PI and OUT cases, tier B): the planted
  * library of `tests/fixtures/security/` answered by a fake model that obeys every instruction it
  * reads (`?fake-llm=evil`, the security tests' `EvilFakeLLM`), through the real pipeline, checker
  * and renderer. Each case checks first that the model did obey, then that the page flagged it and

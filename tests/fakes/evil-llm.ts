@@ -1,6 +1,6 @@
 /**
- * A fake model that obeys every instruction it reads (named as a fake; docs/reliability.md rule 1:
- * "assume the LLM is already compromised"). It reads only what a model reads, the prompt's
+ * A fake model that obeys every instruction it reads (named as a fake; docs/reliability.md: every
+ * security property holds against a fully compromised model). It reads only what a model reads, the prompt's
  * messages; it obeys what the passages (the user message) say, not the rules, and:
  *
  * - starts with a plausible answer: the first sentence of the first passage, cited;

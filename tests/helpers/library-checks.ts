@@ -1,5 +1,5 @@
 /**
- * The invariants the model-based library test checks after every step (RELIABILITY §5.5), each
+ * The invariants the model-based library test checks after every step (docs/reliability.md, its IX cases), each
  * assertion naming its case id: the live index and the stored records against the reference
  * model (IX-01, IX-11, IX-12, IX-13), and searches against brute force over it (IX-01, IX-04,
  * IX-05). `probe` records what searches return, to compare across a reload (IX-06, IX-07).

@@ -1,5 +1,5 @@
 /**
- * The reference model of the library for the model-based test (RELIABILITY §5.5): a plain map of
+ * The reference model of the library for the model-based test (docs/reliability.md, its IX cases): a plain map of
  * documents, each with the passages it must have (one per section: every generated section is
  * far below the chunk budget) and their vectors, worked out from the fake embedder directly. It
  * knows nothing of Orama, IndexedDB or the service; search is brute force over it.

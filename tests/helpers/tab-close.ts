@@ -1,5 +1,5 @@
 /**
- * A tab closed in the middle of an IndexedDB transaction, on fake-indexeddb (RELIABILITY ST-04,
+ * A tab closed in the middle of an IndexedDB transaction, on fake-indexeddb (docs/reliability.md ST-04,
  * IX-09): the N-th request is issued and its transaction aborted, and every request after it
  * throws, as nothing more reaches the database once the tab is gone. The test then abandons the
  * app instance and opens a new one over the same database.

@@ -1,6 +1,6 @@
 /**
  * OUT-09 at build-configuration level: the Content-Security-Policy the built page carries (the
- * `<meta>` the Vite plugin injects) forbids what docs/reliability.md §2.3 forbids. The browser tests
+ * `<meta>` the Vite plugin injects) forbids what docs/reliability.md OUT-09 forbids. The browser tests
  * check that the browser enforces it (eval throws, inline script and remote images are blocked,
  * WebAssembly still compiles). OUT-13: the headers a `<meta>` cannot set, as docs/privacy.md
  * tells a host to send them, match that policy.
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../../vite.config.js';
 
 /**
- * Hosts `connect-src` may name besides 'self' (docs/reliability.md §2.3): the model hub, its CDNs,
+ * Hosts `connect-src` may name besides 'self' (docs/reliability.md OUT-09): the model hub, its CDNs,
  * WebLLM's libraries.
  */
 const MODEL_HOSTS = [

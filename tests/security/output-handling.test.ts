@@ -1,5 +1,5 @@
 /**
- * Output handling (docs/reliability.md §2.4), core level: whatever the evil model writes (script,
+ * Output handling (docs/reliability.md, its OUT cases), core level: whatever the evil model writes (script,
  * event handlers, `javascript:`/`data:`/`file:` links, SVG and MathML vectors), the answer's
  * JSON receipt keeps it exactly, as data, and the Markdown export shows it as inert text.
  * Document HTML is read as text only. The rendered-DOM checks live in the browser tests.

@@ -1,5 +1,5 @@
 /**
- * Prompt injection against a model that obeys every instruction it reads (docs/reliability.md §1.4,
+ * Prompt injection against a model that obeys every instruction it reads (docs/reliability.md, its PI cases,
  * tier A): the real pipeline over the planted library of `tests/fixtures/security/`, answered
  * by `EvilFakeLLM`. Each case first checks that the fake did obey (so the test means
  * something), then that the checker flagged it and that the answer's exports stay inert.

@@ -1,5 +1,5 @@
 /**
- * The rendering paths, checked on the source (RELIABILITY OUT-05, OUT-06). Footnote renders no
+ * The rendering paths, checked on the source (docs/reliability.md OUT-05, OUT-06). Footnote renders no
  * HTML at all: answers, passages, names and messages reach the page as Svelte text, so there is
  * no Markdown → HTML → sanitiser chain whose order could go wrong. These tests keep it so: no
  * HTML-string sink anywhere in `src/`, and the lint rule against `{@html}` on, with its one

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * RELIABILITY OUT-04, as it applies here: Footnote has no HTML sanitiser, because it never
+ * docs/reliability.md OUT-04, as it applies here: Footnote has no HTML sanitiser, because it never
  * renders HTML. The property a sanitiser would have to keep is checked on what the page really
  * renders untrusted text with (`InertText` for answers and claims, `PassageText` for passages):
  * for random strings mixed with the seed payloads, rendering never throws, makes no element

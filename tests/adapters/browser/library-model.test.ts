@@ -1,5 +1,5 @@
 /**
- * Model-based test of the library (RELIABILITY §5.5, IX-01…IX-14): fast-check runs random
+ * Model-based test of the library (docs/reliability.md IX-01…IX-14): fast-check runs random
  * sequences of operations on the library service over fake-indexeddb with fake embedding models
  * — add, replace, remove, Edit (access, supersedes), clear, reload, snapshot round trip, pack
  * export and import, embedder change, a fault at the n-th IndexedDB request, a tab closed mid-
@@ -354,7 +354,7 @@ const commands = [
   fc.array(fc.nat({ max: 4 }), { minLength: 5, maxLength: 5 }).map((order): Command => new Rebuild(order)),
 ];
 
-describe('the library against a reference model (RELIABILITY IX-01…IX-14)', () => {
+describe('the library against a reference model (docs/reliability.md IX-01…IX-14)', () => {
   it(
     `random operation sequences keep every invariant (${RUNS} runs, seed ${SEED})`,
     { timeout: 60_000 + RUNS * 4_000 },

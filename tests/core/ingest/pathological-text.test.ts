@@ -1,5 +1,5 @@
 /**
- * Markdown and HTML built to be slow or deep (RELIABILITY IN-21). Footnote reads Markdown line by
+ * Markdown and HTML built to be slow or deep (docs/reliability.md IN-21). Footnote reads Markdown line by
  * line for headings and fences only (no tree, so nesting costs nothing) and HTML with a
  * streaming parser that works in a worker (htmlparser2; no `DOMParser`). What a parser cannot do
  * quickly, the parse supervisor stops: the file fails with a timeout and the next file is read.
