@@ -1,5 +1,5 @@
 /**
- * Prompt-injection detection in passage text (docs/reliability.md, its PI cases, PI-01 … PI-13): text aimed
+ * Prompt-injection detection in passage text (docs/reliability.md PI-01 … PI-13): text aimed
  * at instructing an assistant rather than informing a reader. Each finding is a span of the text,
  * so the UI can badge it, the extractive generator can avoid quoting it and the checker can tell
  * a claim that repeats it.
