@@ -2,6 +2,7 @@
  * The only contracts between the core and the outside world. Adapters (Node, browser, test
  * fakes) implement these; the core never reaches for a platform API itself.
  */
+import type { ParseRequest } from './ingest/parse-messages.js';
 import type { Meaning } from './verify/meaning.js';
 import type { DocumentFormat, Prompt, QuestionPart, RetrievedPassage, SourceDocument, TokenUsage } from './types.js';
 
@@ -157,6 +158,33 @@ export interface DocumentParser {
   readonly extensions: readonly string[];
   parse(input: ParserInput, options?: CallOptions): Promise<SourceDocument>;
 }
+
+/**
+ * A worker that parses files, as the parse supervisor sees it (`ingest/parse-worker-supervisor.ts`).
+ * Each platform wraps its own: a module worker in browsers, a worker thread in Node.
+ */
+export interface ParseWorkerPort<Input> {
+  /** Hands the worker one request; throws when it cannot. */
+  post(request: ParseRequest<Input>): void;
+  /** The worker answered and waits for the next request (Node lets an idle thread not hold the process open). */
+  idle?(): void;
+  /** Stops the worker at once, whatever it is doing. */
+  terminate(): Promise<void>;
+}
+
+/** What a parse worker tells its supervisor; a platform wires its worker's events to these once, at start. */
+export interface ParseWorkerEvents {
+  /** Anything the worker posted: checked by the supervisor, never trusted. */
+  message(data: unknown): void;
+  /**
+   * The worker failed (an uncaught error, a reply it could not read, an exit). `error` becomes
+   * the file's failure: a `RagError` keeps its code and the supervisor names the file.
+   */
+  failure(error: unknown): void;
+}
+
+/** Starts a parse worker reporting to `events`; throws when no worker can start. */
+export type SpawnParseWorker<Input> = (events: ParseWorkerEvents) => ParseWorkerPort<Input>;
 
 /** A judge's opinion on whether evidence states a claim. */
 export interface ClaimJudgement {

@@ -2,19 +2,13 @@
  * The request the Node parse supervisor sends its worker thread; the answers and their checks
  * are shared with the browser (`core/ingest/parse-messages.ts`).
  */
-import type { SizeLimits } from '../../core/ingest/limits.js';
-import { isRecord } from '../../core/ingest/parse-messages.js';
+import { isRecord, type ParseRequest as ParseRequestOf } from '../../core/ingest/parse-messages.js';
 import type { ParserInput } from '../../core/ports.js';
 
 export { readParseMessage, type ParseWorkerMessage } from '../../core/ingest/parse-messages.js';
 
 /** Supervisor → worker: parse one file. */
-export interface ParseRequest {
-  type: 'parse';
-  id: number;
-  input: ParserInput;
-  limits?: SizeLimits;
-}
+export type ParseRequest = ParseRequestOf<ParserInput>;
 
 /** True when `message` is a parse request (checked by the worker). */
 export function isParseRequest(message: unknown): message is ParseRequest {

@@ -1,7 +1,7 @@
 /**
  * The parse worker's side: answers parse requests with `parseSafely`, reporting pages as they
  * are done. Time budgets are the supervisor's: it terminates this thread when one is spent.
- * Loaded by the boot code of `parse-supervisor.ts`, which hands in the parsers.
+ * Loaded by the boot code of `spawn-parse-worker.ts`, which hands in the parsers.
  */
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { parseSafely } from '../../core/ingest/parse-safely.js';

@@ -1,12 +1,21 @@
 /**
- * What a parse worker sends back to its supervisor, and the checks the supervisor runs on it: a
- * worker is not trusted to answer in shape (docs/reliability.md IN-22). Shared by the Node
- * supervisor (worker threads) and the browser one (module workers); each platform defines its own
- * request, since the bytes travel differently (a `Uint8Array` in Node, a transferred `ArrayBuffer`
- * in browsers).
+ * What a parse supervisor and its worker say to each other, and the checks the supervisor runs
+ * on the answers: a worker is not trusted to answer in shape (docs/reliability.md IN-22). Shared by Node
+ * (worker threads) and browsers (module workers); each platform chooses the request's input,
+ * since the bytes travel differently (a `Uint8Array` in Node, a transferred `ArrayBuffer` in
+ * browsers).
  */
 import { ERROR_MESSAGES } from '../errors.js';
+import type { SizeLimits } from './limits.js';
 import { looksLikeDocument, type ParseResult } from './parse-safely.js';
+
+/** Supervisor → worker: parse one file (`Input` is the platform's file, bytes included). */
+export interface ParseRequest<Input> {
+  type: 'parse';
+  id: number;
+  input: Input;
+  limits?: SizeLimits;
+}
 
 /** Worker → supervisor: the parse started (`pages` 0) or a page is done. */
 export interface ParseProgressMessage {

@@ -3,8 +3,7 @@
  * `ArrayBuffer` (transferred, not copied) and, for an encrypted PDF, the password for that one
  * parse. The answers and their checks are shared with Node (`core/ingest/parse-messages.ts`).
  */
-import type { SizeLimits } from '../../../core/ingest/limits.js';
-import { isRecord } from '../../../core/ingest/parse-messages.js';
+import { isRecord, type ParseRequest as ParseRequestOf } from '../../../core/ingest/parse-messages.js';
 
 export { isStaleMessage, readParseMessage, type ParseWorkerMessage } from '../../../core/ingest/parse-messages.js';
 
@@ -19,12 +18,7 @@ export interface ParseInput {
 }
 
 /** Supervisor → worker: parse one file. */
-export interface ParseRequest {
-  type: 'parse';
-  id: number;
-  input: ParseInput;
-  limits?: SizeLimits;
-}
+export type ParseRequest = ParseRequestOf<ParseInput>;
 
 /** True when `message` is a parse request (checked by the worker). */
 export function isParseRequest(message: unknown): message is ParseRequest {

@@ -8,13 +8,13 @@
  */
 import { parseSafely } from '../../../../src/core/ingest/parse-safely.js';
 import type { ParseRequest } from '../../../../src/adapters/browser/parse/parse-protocol.js';
-import type { ParseWorkerPort } from '../../../../src/adapters/browser/parse/parse-supervisor.js';
+import type { ParseModuleWorker } from '../../../../src/adapters/browser/parse/spawn-parse-worker.js';
 
 type Listener = (event: Event) => void;
 type Kind = 'message' | 'messageerror' | 'error';
 
 /** See the module comment. */
-export class FakeParseWorker implements ParseWorkerPort {
+export class FakeParseWorker implements ParseModuleWorker {
   readonly received: { request: ParseRequest; transfer: Transferable[] }[] = [];
   terminated = false;
   private readonly listeners: Record<Kind, Set<Listener>> = {
