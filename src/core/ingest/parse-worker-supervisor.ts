@@ -1,5 +1,5 @@
 /**
- * The parse supervisor's policy, once for Node and the browser (RELIABILITY IN-06, IN-10,
+ * The parse supervisor's policy, once for Node and the browser (docs/reliability.md IN-06, IN-10,
  * IN-22): files are parsed one at a time in a worker, each with a budget for the whole file and
  * one for progress (the worker reports its start and every PDF page; a file that shows no
  * progress for `progressTimeoutMs` is stopped). A parser that throws, hangs, spins, crashes or

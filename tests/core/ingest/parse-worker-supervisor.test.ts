@@ -1,5 +1,5 @@
 /**
- * The parse supervisor's policy against a fake worker port, on fake timers (RELIABILITY IN-06,
+ * The parse supervisor's policy against a fake worker port, on fake timers (docs/reliability.md IN-06,
  * IN-22): files go one at a time in the order given; the start and progress budgets stop a
  * silent or stalled worker with an error naming the file; a reply to an earlier request is
  * ignored; a worker that crashes or hangs is terminated and the next file gets a fresh one.
