@@ -133,11 +133,16 @@ function belongsWith(previous: TextUnit, unit: TextUnit): boolean {
   return isTableUnit(previous) && isTableUnit(unit);
 }
 
-/** Packs blocks greedily into ranges of at most `maxChars`; an oversized block is split between its units. */
+/**
+ * Packs blocks greedily into ranges of at most `maxChars`; an oversized block is split between its
+ * units, and an oversized unit between its words.
+ */
 function packBlocks(blocks: Block[], maxChars: number): { start: number; end: number }[] {
   const ranges: { start: number; end: number }[] = [];
   let current: { start: number; end: number } | undefined;
-  const pieces = blocks.flatMap((block) => (block.end - block.start <= maxChars ? [block] : unitPieces(block)));
+  const pieces = blocks.flatMap((block) =>
+    block.end - block.start <= maxChars ? [block] : block.units.flatMap((unit) => unitPieces(unit, maxChars)),
+  );
   for (const piece of pieces) {
     if (current && piece.end - current.start <= maxChars) current.end = piece.end;
     else {
@@ -149,6 +154,29 @@ function packBlocks(blocks: Block[], maxChars: number): { start: number; end: nu
   return ranges;
 }
 
-function unitPieces(block: Block): { start: number; end: number }[] {
-  return block.units.map((unit) => ({ start: unit.start, end: unit.end }));
+/**
+ * A unit as pieces of at most `maxChars`: itself when it fits; else (a "sentence" with no sentence
+ * end, a run-on list or a line of tokens) cut at the last whitespace before the budget, or at the
+ * budget where a piece has no whitespace at all. Whitespace between pieces belongs to neither.
+ */
+function unitPieces(unit: TextUnit, maxChars: number): { start: number; end: number }[] {
+  if (unit.end - unit.start <= maxChars) return [{ start: unit.start, end: unit.end }];
+  const pieces: { start: number; end: number }[] = [];
+  const text = unit.text;
+  let from = 0;
+  while (from < text.length) {
+    while (from < text.length && /\s/.test(text[from] ?? '')) from += 1;
+    if (from >= text.length) break;
+    let to = Math.min(text.length, from + maxChars);
+    if (to < text.length) {
+      let cut = to;
+      while (cut > from && !/\s/.test(text[cut] ?? '')) cut -= 1;
+      if (cut > from) to = cut;
+    }
+    let end = to;
+    while (end > from && /\s/.test(text[end - 1] ?? '')) end -= 1;
+    pieces.push({ start: unit.start + from, end: unit.start + end });
+    from = to;
+  }
+  return pieces;
 }

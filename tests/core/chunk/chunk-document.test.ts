@@ -53,6 +53,21 @@ describe('chunkDocument', () => {
     );
   });
 
+  it('cuts a unit longer than the budget (no sentence end, no spaces) between words, else at the budget', async () => {
+    for (const run of ['word '.repeat(5_000), 'one, two; three '.repeat(400), 'x'.repeat(2_500)]) {
+      const document = await parseFile('m.md', markdown({ id: 'm' }, `# Manual\n\n## 1. Run\n\n${run}\n`));
+      const passages = chunkDocument(document, { maxChars: 300 });
+      expect(passages.length).toBeGreaterThan(1);
+      for (const passage of passages) {
+        expect(passage.text.length).toBeLessThanOrEqual(300);
+        expect(document.text.slice(passage.start, passage.end)).toBe(passage.text);
+        expect(passage.text).toBe(passage.text.trim());
+      }
+      const joined = passages.map((passage) => passage.text).join(' ');
+      expect(joined.replace(/\s+/g, '')).toBe(`##1.Run${run.replace(/\s+/g, '')}`);
+    }
+  });
+
   it('names passages doc#section, split parts #4.2, #4.3, and keeps ids stable for unchanged text', async () => {
     const long = Array.from({ length: 30 }, (_, index) => `Step ${index + 1} keeps the pump clean for 4 weeks.`).join(
       ' ',
