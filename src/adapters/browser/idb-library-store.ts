@@ -266,8 +266,13 @@ class IdbLibraryStore implements LibraryStore {
     return { generation, head, segments };
   }
 
-  /** Saves the index in segments tagged with the generation it mirrors; one another tab outdated never validates. */
+  /**
+   * Saves the index in segments tagged with the generation it mirrors; one another tab outdated
+   * never validates, so it is not written at all: the stale snapshot is dropped instead, and the
+   * next start rebuilds from the records.
+   */
   async save(stored: StoredIndex): Promise<void> {
+    if (Number.isNaN(this.known)) return this.clear();
     const bytes = encodeSnapshot(stored);
     const segments = splitSegments(bytes, this.segmentBytes);
     const head: SnapshotHead = {

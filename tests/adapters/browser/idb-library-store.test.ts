@@ -39,6 +39,24 @@ async function record(id: string): Promise<DocumentRecord> {
   };
 }
 
+/** How many entries the library's snapshot store holds (the head and its segments), read raw. */
+async function snapshotEntries(name: string): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('open failed'));
+  });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const request = db.transaction('snapshot').objectStore('snapshot').count();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('count failed'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
 const snapshot = {
   buster: { embedderId: 'test', dimensions: 3, chunkerVersion: 1, schemaVersion: 1 },
   payload: { any: 'thing' },
@@ -87,6 +105,23 @@ describe('IndexedDB library store', () => {
     expect((await third.readDocuments()).map((item) => item.id).sort()).toEqual(['alpha', 'beta', 'gamma']);
     await third.save(snapshot);
     expect(await (await open(name)).load()).toEqual(snapshot);
+  });
+
+  it('a tab another tab wrote behind writes no snapshot at all, and drops the one it had saved', async () => {
+    const name = uniqueName();
+    const first = await open(name);
+    const second = await open(name);
+    await first.writeDocument(await record('alpha'));
+    await first.save(snapshot);
+    expect(await snapshotEntries(name)).toBeGreaterThan(0);
+    await second.writeDocument(await record('beta'));
+    await first.writeDocument(await record('gamma'));
+    await first.save(snapshot);
+    expect(await snapshotEntries(name)).toBe(0);
+    const third = await open(name);
+    expect(await third.load()).toBeUndefined();
+    await third.save(snapshot);
+    expect(await snapshotEntries(name)).toBeGreaterThan(0);
   });
 
   it("a plain read (estimate, export) does not adopt another tab's writes: the outdated index is never saved as current", async () => {
