@@ -13,7 +13,7 @@ const tsx = join('node_modules', '.bin', 'tsx');
 const corpus = 'tests/fixtures/tiny-corpus';
 
 describe('npm run eval', () => {
-  it('prints the table per kind and writes the results file of FORMATS §3', async () => {
+  it('prints the table per kind and writes the results file of docs/formats.md §3', async () => {
     const out = join(await mkdtemp(join(tmpdir(), 'footnote-')), 'results.json');
     const { stdout, stderr } = await run(tsx, [
       'src/cli/eval.ts',

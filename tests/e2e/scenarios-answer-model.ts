@@ -116,7 +116,7 @@ export const ANSWER_MODEL_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    name: 'evaluation page: the sample set, and an uploaded corpus + questions with the loaded model; results files (FORMATS §3)',
+    name: 'evaluation page: the sample set, and an uploaded corpus + questions with the loaded model; results files (docs/formats.md §3)',
     async run({ browser, browserName }) {
       await inFreshPage(
         browser,

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 describe('evaluation of the sample set (extractive, hybrid)', () => {
-  it('writes the results file of FORMATS §3', () => {
+  it('writes the results file of docs/formats.md §3', () => {
     expect(results.summary.questions).toBe(60);
     expect(Object.keys(results.summary.by_kind).sort()).toEqual([
       'conflicting',

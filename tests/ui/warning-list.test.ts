@@ -67,7 +67,7 @@ describe('WarningList', () => {
     expect(notFound!.classList.contains('note')).toBe(true);
   });
 
-  it('renders one item per warning, with its FORMATS flag name', () => {
+  it('renders one item per warning, with its docs/formats.md flag name', () => {
     const warnings: RagWarning[] = [
       { flag: 'missing_evidence', part: 'the colour of the box', message: 'No passage states the colour of the box.' },
       { flag: 'invalid_citation', cites: ['nope#1'], message: 'The answer cites [nope#1], which does not exist.' },

@@ -32,7 +32,7 @@ describe('parseDocument', () => {
     expect(document.text.slice(warranty.start, warranty.end)).toBe('## 2. Warranty\n\nTwo years.\n\n');
   });
 
-  it('applies the FORMATS defaults: slugged file name, first heading, content hash, file date, public', async () => {
+  it('applies the docs/formats.md §1 defaults: slugged file name, first heading, content hash, file date, public', async () => {
     const document = await parseFile(
       'Notes/Filter Care.md',
       '# Filter care\n\nRinse weekly.\n',
