@@ -94,8 +94,6 @@ export interface GenerationMetrics {
   /** From the request to the first streamed text; null when nothing was produced. */
   timeToFirstTokenMs: number | null;
   tokensPerSecond: number | null;
-  /** Citation ids the generator dropped to fit the model's context window, lowest-ranked first. */
-  omitted: string[];
   /** Set when the answer stopped early because the model failed (GPU lost, out of memory). */
   incomplete?: { code: string; message: string; suggestSmallerModel: boolean };
 }
