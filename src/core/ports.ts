@@ -4,7 +4,15 @@
  */
 import type { ParseRequest } from './ingest/parse-messages.js';
 import type { Meaning } from './verify/meaning.js';
-import type { DocumentFormat, Prompt, QuestionPart, RetrievedPassage, SourceDocument, TokenUsage } from './types.js';
+import type {
+  DocumentFormat,
+  Prompt,
+  PromptMessage,
+  QuestionPart,
+  RetrievedPassage,
+  SourceDocument,
+  TokenUsage,
+} from './types.js';
 
 /**
  * The part of `AbortSignal` the core uses. The core is built without DOM or Node types, so it
@@ -50,7 +58,10 @@ export interface GenerateRequest {
    * come, saying that they do not answer, never as an answer. Not in the prompt.
    */
   nearby?: RetrievedPassage[];
-  /** The exact prompt built from them. */
+  /**
+   * The exact prompt built from them, already fitted to the generator's `window` when it has one:
+   * a model sends these messages as they are, and the trace shows the same ones.
+   */
   prompt: Prompt;
   /**
    * Similarity by meaning over the loaded embedder, where it is calibrated: a generator that
@@ -84,10 +95,24 @@ export interface GenerationMetrics {
   /** From the request to the first streamed text; null when nothing was produced. */
   timeToFirstTokenMs: number | null;
   tokensPerSecond: number | null;
-  /** Citation ids the generator dropped to fit the model's context window, lowest-ranked first. */
-  omitted: string[];
   /** Set when the answer stopped early because the model failed (GPU lost, out of memory). */
   incomplete?: { code: string; message: string; suggestSmallerModel: boolean };
+}
+
+/**
+ * A model's context window, which the pipeline fits the prompt into once (generate/fit-prompt.ts)
+ * before the model is asked: the model sends that prompt unchanged.
+ */
+export interface PromptWindow {
+  /** Tokens the model holds, prompt and answer together (WebLLM `context_window_size`, llama.cpp `n_ctx`). */
+  readonly contextTokens: number;
+  /** Tokens kept for the answer (`max_tokens`); the prompt may take the rest. */
+  readonly answerTokens: number;
+  /**
+   * Tokens the messages take, chat template included: by the model's own tokenizer where the
+   * generator has one, else an estimate from characters (generate/count-tokens.ts).
+   */
+  countTokens(messages: readonly PromptMessage[]): number;
 }
 
 /** Writes an answer from the prompt (a model) or from the passages directly (extractive). */
@@ -115,6 +140,13 @@ export interface Generator {
    * sentence, which a reader can judge. A model is never shown them.
    */
   readonly quotesClosest?: boolean;
+  /**
+   * The context window of a model; none for a generator that writes by code (extractive,
+   * scripted), whose prompt keeps the default character budget. Should the model count a fitted
+   * prompt longer than `countTokens` did (an estimate), `generate` corrects `countTokens` and
+   * rejects with an error whose `code` is `'context-window'`; the pipeline then fits once more.
+   */
+  readonly window?: PromptWindow;
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
 }
 

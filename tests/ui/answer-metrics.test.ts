@@ -11,6 +11,7 @@ const QUESTION = 'How long is the KT-100 warranty?';
 async function modelOutcome(
   metrics: NonNullable<AskOutcome['result']['answer']['metrics']>,
   finishReason: 'stop' | 'abort' = 'stop',
+  omitted: string[] = [],
 ) {
   const outcome = await outcomeFor(QUESTION);
   const answer = {
@@ -20,12 +21,13 @@ async function modelOutcome(
     finishReason,
     metrics,
   };
-  return { ...outcome, result: { ...outcome.result, answer } };
+  const prompt = { ...outcome.result.prompt, omitted };
+  return { ...outcome, result: { ...outcome.result, answer, prompt } };
 }
 
 describe('AnswerPanel with a model', () => {
   it('shows tokens in and out, time to first token, tokens per second and passages left out', async () => {
-    const outcome = await modelOutcome({ timeToFirstTokenMs: 320, tokensPerSecond: 41.5, omitted: ['kettle-v1#2'] });
+    const outcome = await modelOutcome({ timeToFirstTokenMs: 320, tokensPerSecond: 41.5 }, 'stop', ['kettle-v1#2']);
     render(AnswerPanel, { question: QUESTION, status: 'done', streaming: '', outcome, oncite: vi.fn() });
     const line = screen.getByTestId('generation-metrics');
     expect(line.dataset.ttft).toBe('320');
@@ -41,7 +43,6 @@ describe('AnswerPanel with a model', () => {
       {
         timeToFirstTokenMs: 100,
         tokensPerSecond: null,
-        omitted: [],
         incomplete: { code: 'device-lost', message: 'The GPU stopped (device lost).', suggestSmallerModel: true },
       },
       'abort',
@@ -55,7 +56,7 @@ describe('AnswerPanel with a model', () => {
   });
 
   it('says an answer stopped with Stop is partial', async () => {
-    const outcome = await modelOutcome({ timeToFirstTokenMs: 100, tokensPerSecond: 20, omitted: [] }, 'abort');
+    const outcome = await modelOutcome({ timeToFirstTokenMs: 100, tokensPerSecond: 20 }, 'abort');
     render(AnswerPanel, { question: QUESTION, status: 'stopped', streaming: '', outcome, oncite: vi.fn() });
     expect(screen.getByTestId('answer-stopped').textContent).toMatch(/Stopped before the end/);
   });

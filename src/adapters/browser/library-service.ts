@@ -15,7 +15,6 @@ import { saveIndex, sameBuster } from '../../core/pipeline/persist.js';
 import type { AbortSignalLike, Embedder, EntailmentModel, Generator } from '../../core/ports.js';
 import type { Reranker } from '../../core/retrieve/rerank.js';
 import { nliJudge } from '../../core/verify/nli-judge.js';
-import { passageCharBudget, type ContextBudget } from '../models/prompt-budget.js';
 import { readableLabels } from '../../core/retrieve/access.js';
 import type { AccessLabel, SourceDocument } from '../../core/types.js';
 import { detectInjection, type InjectionSpan } from '../../core/verify/injection.js';
@@ -91,8 +90,6 @@ export interface ReembedOptions {
 export class LibraryService {
   /** Passages embedded by embedders used before the current one, this session. */
   private embeddedBefore = 0;
-  /** The model's context budget, when a model writes the answers. */
-  private budget: ContextBudget | undefined;
   /** Storage notices raised so far, to number them. */
   private notices = 0;
   /** The last answer and its settings, for its receipt. */
@@ -290,12 +287,11 @@ export class LibraryService {
   }
 
   /**
-   * Writes answers with `generator` from the next question on; a model's `budget` (context
-   * window less the answer) limits the passages put in its prompt. No generator: extractive.
+   * Writes answers with `generator` from the next question on; a model's prompt is fitted to its
+   * own context window (`Generator.window`). No generator: extractive.
    */
-  setGenerator(generator: Generator | undefined, budget?: ContextBudget): void {
+  setGenerator(generator: Generator | undefined): void {
     this.engine.generator = generator ?? new ExtractiveGenerator();
-    this.budget = generator ? budget : undefined;
   }
 
   /** Wipes the library: storage and index. */
@@ -311,7 +307,6 @@ export class LibraryService {
   async ask(question: string, retrieval: AskRetrieval, options: AskOptions = {}): Promise<AskOutcome> {
     const result = await answerQuestion(this.engine, question, {
       retrieval: { viewer: retrieval.viewer, mode: retrieval.mode, topK: retrieval.topK },
-      ...(this.budget ? { maxPassageChars: passageCharBudget(this.budget, question) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onDelta ? { onDelta: options.onDelta } : {}),
       ...(options.onPromptProgress ? { onPromptProgress: options.onPromptProgress } : {}),

@@ -1,15 +1,24 @@
 /**
  * A `Generator` over a local chat-completion runtime (llama.cpp: node-llama-cpp in Node; any
- * runtime that takes chat messages and streams text). It fits the prompt into the runtime's
- * context window with the runtime's own tokenizer (the same `fitPrompt` as the WebLLM path),
- * streams the answer, stops it through the signal, and reports time to first token, tokens per
- * second and what was dropped to fit. A runtime failure mid-answer returns the partial text
- * marked incomplete, as the WebLLM generator does.
+ * runtime that takes chat messages and streams text). It states the runtime's context window,
+ * counting tokens with the runtime's own tokenizer, and sends the prompt the pipeline fitted to
+ * it unchanged; it streams the answer, stops it through the signal, and reports time to first
+ * token and tokens per second. When the runtime finds the prompt too long after all, the count
+ * takes half again as margin and the pipeline fits once more. A runtime failure mid-answer
+ * returns the partial text marked incomplete, as the WebLLM generator does.
  */
-import type { AbortSignalLike, GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../../core/ports.js';
+import { messageTokens } from '../../core/generate/count-tokens.js';
+import { answerTokens } from '../../core/generate/fit-prompt.js';
+import type {
+  AbortSignalLike,
+  GenerateOptions,
+  GenerateRequest,
+  GenerateResult,
+  Generator,
+  PromptWindow,
+} from '../../core/ports.js';
 import type { PromptMessage } from '../../core/types.js';
 import { ModelError, toModelError } from './model-errors.js';
-import { fitForModel, type FittedPrompt } from './prompt-budget.js';
 import { incompleteOf, type GenerationMetrics, type WebLlmGenerateResult } from './webllm-generator.js';
 
 /** Why a completion stopped. */
@@ -55,18 +64,25 @@ export interface CompletionGeneratorOptions {
   temperature?: number;
   /** Milliseconds; default `performance.now`. */
   clock?: () => number;
-  random?: () => number;
+}
+
+/** What one request sends besides the messages: the prompt's tokens (counted) and the answer's. */
+interface Sizes {
+  promptTokens: number;
+  maxTokens: number;
 }
 
 /** Answers with a local model runtime. */
 export class CompletionGenerator implements Generator {
   readonly id: string;
+  readonly window: PromptWindow;
   private readonly runtime: ChatCompletionRuntime;
   private readonly maxTokens: number;
   private readonly temperature: number;
   private readonly clock: () => number;
-  private readonly random: () => number;
   private failure: ModelError | undefined;
+  /** 1.5 after the runtime refused a prompt its count said fits (an estimate, as in the browser), until an answer is written. */
+  private margin = 1;
 
   constructor(options: CompletionGeneratorOptions) {
     this.runtime = options.runtime;
@@ -74,7 +90,12 @@ export class CompletionGenerator implements Generator {
     this.maxTokens = options.maxTokens ?? 384;
     this.temperature = options.temperature ?? 0;
     this.clock = options.clock ?? (() => performance.now());
-    this.random = options.random ?? Math.random;
+    this.window = {
+      contextTokens: this.runtime.contextSize,
+      answerTokens: this.maxTokens,
+      countTokens: (messages) =>
+        messageTokens(messages, (text) => Math.ceil(this.runtime.countTokens(text) * this.margin)),
+    };
   }
 
   /** The fatal error that stopped this runtime, if any (the page then drops the model). */
@@ -84,19 +105,21 @@ export class CompletionGenerator implements Generator {
 
   async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<WebLlmGenerateResult> {
     const started = this.clock();
-    const fitted = this.fit(request);
-    if (this.failure || options.signal?.aborted) return this.result('', 'abort', fitted, started, 0, undefined);
-    try {
-      return await this.attempt(fitted, started, options);
-    } catch (error) {
-      // The runtime's count was short (an estimate, as in the browser): once more with a third fewer tokens' room.
-      if (toModelError(error).code !== 'context-window') throw error;
-      return this.attempt(this.fit(request, 1.5), started, options);
+    const { messages } = request.prompt;
+    const promptTokens = this.window.countTokens(messages);
+    const maxTokens = answerTokens(this.window, promptTokens);
+    const sizes = { promptTokens, maxTokens: maxTokens ?? 0 };
+    if (this.failure || options.signal?.aborted) return this.result('', 'abort', sizes, started, 0, undefined);
+    if (maxTokens === undefined) {
+      const detail = `the prompt takes ${promptTokens} of the model's ${this.runtime.contextSize} tokens`;
+      throw new ModelError('context-window', detail);
     }
+    return this.attempt(messages, sizes, started, options);
   }
 
   private async attempt(
-    fitted: FittedPrompt,
+    messages: readonly PromptMessage[],
+    sizes: Sizes,
     started: number,
     options: GenerateOptions,
   ): Promise<WebLlmGenerateResult> {
@@ -109,34 +132,33 @@ export class CompletionGenerator implements Generator {
       options.onDelta?.(text);
     };
     try {
-      const outcome = await this.runtime.complete(fitted.prompt.messages, {
-        maxTokens: fitted.maxTokens,
+      const outcome = await this.runtime.complete(messages, {
+        maxTokens: sizes.maxTokens,
         temperature: this.temperature,
         onText,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.onPromptProgress ? { onPromptProgress: options.onPromptProgress } : {}),
       });
+      this.margin = 1;
       const text = outcome.text || streamed;
-      return this.result(text, outcome.stop, fitted, started, outcome.completionTokens, firstAt);
+      return this.result(text, outcome.stop, sizes, started, outcome.completionTokens, firstAt);
     } catch (error) {
       const failure = toModelError(error);
-      if (failure.code === 'aborted') return this.result(streamed, 'abort', fitted, started, 0, firstAt);
-      if (failure.code === 'context-window' && !streamed) throw failure;
+      if (failure.code === 'aborted') return this.result(streamed, 'abort', sizes, started, 0, firstAt);
+      if (failure.code === 'context-window' && !streamed) {
+        this.margin = 1.5;
+        throw failure;
+      }
       if (!failure.fatal) throw failure;
       this.failure = failure;
-      return this.result(streamed, 'abort', fitted, started, 0, firstAt, failure);
+      return this.result(streamed, 'abort', sizes, started, 0, firstAt, failure);
     }
-  }
-
-  private fit(request: GenerateRequest, margin = 1): FittedPrompt {
-    const budget = { contextWindowSize: this.runtime.contextSize, maxTokens: this.maxTokens };
-    return fitForModel(request, budget, (text) => Math.ceil(this.runtime.countTokens(text) * margin), this.random);
   }
 
   private result(
     text: string,
     finishReason: GenerateResult['finishReason'],
-    fitted: FittedPrompt,
+    sizes: Sizes,
     started: number,
     completion: number,
     firstAt: number | undefined,
@@ -150,15 +172,13 @@ export class CompletionGenerator implements Generator {
       tokensPerSecond: completion >= 2 && decodeSeconds > 0 ? (completion - 1) / decodeSeconds : null,
       totalMs: ended - started,
       contextWindowSize: this.runtime.contextSize,
-      maxTokens: fitted.maxTokens,
-      promptTokens: fitted.promptTokens,
-      omitted: fitted.omitted,
-      ...(fitted.rebuilt ? { sentMessages: fitted.prompt.messages } : {}),
+      maxTokens: sizes.maxTokens,
+      promptTokens: sizes.promptTokens,
       ...incompleteOf(failure),
     };
     return {
       text,
-      usage: { prompt: fitted.promptTokens, completion },
+      usage: { prompt: sizes.promptTokens, completion },
       finishReason,
       decidedBy: 'model',
       metrics,

@@ -128,3 +128,9 @@ export function toModelError(error: unknown): ModelError {
   const match = PATTERNS.find(([, pattern]) => pattern.test(text));
   return new ModelError(match ? match[0] : 'failed', text, { cause: error });
 }
+
+/** The prompt token count in a WebLLM `ContextWindowSizeExceededError` message, if there is one. */
+export function promptTokensFromError(message: string): number | undefined {
+  const match = /number of prompt tokens:\s*(\d+)/i.exec(message);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,15 +1,19 @@
 /**
  * The WebLLM `Generator`: streams the answer from an MLC engine (in a worker, through
  * `CreateWebWorkerMLCEngine`, or in the calling worker), stops it through the signal
- * (`interruptGenerate`, finish reason `abort`), fits the prompt into the context window, and
- * reports time to first token, tokens per second and usage. When the GPU is lost or out of
- * memory mid-answer it returns the partial text marked incomplete (so the pipeline keeps the
- * passages and warnings) and refuses further calls until the engine is replaced: no retry loop.
+ * (`interruptGenerate`, finish reason `abort`), and reports time to first token, tokens per
+ * second and usage. It states its context window (`window`, counting tokens by an estimate from
+ * characters) and sends the prompt the pipeline fitted to it unchanged; when the engine counts
+ * that prompt longer, the estimate is corrected from the engine's count and the pipeline fits
+ * once more. When the GPU is lost or out of memory mid-answer it returns the partial text marked
+ * incomplete (so the pipeline keeps the passages and warnings) and refuses further calls until
+ * the engine is replaced: no retry loop.
  */
-import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../../core/ports.js';
+import { estimateTokens, messageTokens, type TokenCounter } from '../../core/generate/count-tokens.js';
+import { answerTokens } from '../../core/generate/fit-prompt.js';
+import type { GenerateOptions, GenerateRequest, GenerateResult, Generator, PromptWindow } from '../../core/ports.js';
 import type { PromptMessage } from '../../core/types.js';
-import { ModelError, toModelError, type ModelErrorCode } from './model-errors.js';
-import { fitForModel, promptTokensFromError, type FittedPrompt, type TokenCounter } from './prompt-budget.js';
+import { ModelError, promptTokensFromError, toModelError, type ModelErrorCode } from './model-errors.js';
 import { streamCompletion, type StreamOutcome } from './webllm-stream.js';
 import type { ChatEngine } from './webllm-types.js';
 
@@ -30,8 +34,6 @@ export interface WebLlmGeneratorOptions {
   countTokens?: TokenCounter;
   /** Milliseconds; default `performance.now`. */
   clock?: () => number;
-  /** Random number in [0, 1), for prompt markers when the prompt is rebuilt. */
-  random?: () => number;
 }
 
 /** What the UI shows and the trace keeps about one generation (`GenerateResult.metrics`). */
@@ -46,10 +48,6 @@ export interface GenerationMetrics {
   maxTokens: number;
   /** Prompt tokens: the engine's count when it reported usage, else the estimate. */
   promptTokens: number;
-  /** Citation ids the generator dropped to fit the context window, lowest-ranked first. */
-  omitted: string[];
-  /** The messages actually sent, when they differ from the request's prompt. */
-  sentMessages?: PromptMessage[];
   /** Set when the answer stopped early because the model failed (device lost, out of memory). */
   incomplete?: { code: ModelErrorCode; message: string; suggestSmallerModel: boolean };
 }
@@ -59,13 +57,22 @@ export interface WebLlmGenerateResult extends GenerateResult {
   metrics: GenerationMetrics;
 }
 
+/** What one request sends besides the messages: the prompt's tokens (counted) and the answer's. */
+interface Sizes {
+  promptTokens: number;
+  maxTokens: number;
+}
+
 /** Streams answers from a WebLLM engine. */
 export class WebLlmGenerator implements Generator {
   readonly id: string;
+  readonly window: PromptWindow;
   private readonly options: Required<Omit<WebLlmGeneratorOptions, 'extraBody' | 'countTokens'>> &
     Pick<WebLlmGeneratorOptions, 'extraBody' | 'countTokens'>;
   /** The fatal failure after which this engine may not be used again. */
   private failure: ModelError | undefined;
+  /** Characters a token by the engine's count after it refused a prompt; kept until an answer is written. */
+  private corrected: number | undefined;
 
   constructor(options: WebLlmGeneratorOptions) {
     this.id = `webllm:${options.modelId}`;
@@ -73,8 +80,12 @@ export class WebLlmGenerator implements Generator {
       maxTokens: 512,
       temperature: 0.2,
       clock: () => performance.now(),
-      random: Math.random,
       ...options,
+    };
+    this.window = {
+      contextTokens: options.contextWindowSize,
+      answerTokens: this.options.maxTokens,
+      countTokens: (messages) => messageTokens(messages, this.counter()),
     };
   }
 
@@ -85,50 +96,59 @@ export class WebLlmGenerator implements Generator {
 
   async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<WebLlmGenerateResult> {
     const started = this.options.clock();
-    if (this.failure) return this.result('', 'abort', undefined, started, this.unfitted(request), this.failure);
-    if (options.signal?.aborted) return this.result('', 'abort', undefined, started, this.unfitted(request));
-    let fitted = this.fit(request, this.options.countTokens);
-    let outcome = await streamCompletion(this.options.engine, this.request(fitted), options, this.options.clock);
+    const unsent = { promptTokens: 0, maxTokens: this.options.maxTokens };
+    if (this.failure) return this.result('', 'abort', undefined, started, unsent, this.failure);
+    if (options.signal?.aborted) return this.result('', 'abort', undefined, started, unsent);
+    const { messages } = request.prompt;
+    const promptTokens = this.window.countTokens(messages);
+    const maxTokens = answerTokens(this.window, promptTokens);
+    if (maxTokens === undefined) {
+      const detail = `the prompt takes ${promptTokens} of the model's ${this.options.contextWindowSize} tokens`;
+      throw new ModelError('context-window', detail);
+    }
+    const outcome = await streamCompletion(
+      this.options.engine,
+      this.request(messages, maxTokens),
+      options,
+      this.options.clock,
+    );
     const overflow = outcome.error === undefined ? undefined : toModelError(outcome.error);
     if (overflow?.code === 'context-window' && !outcome.text) {
-      // The engine counted the real tokens: calibrate characters per token from them and retry once.
-      const real = promptTokensFromError(overflow.detail) ?? fitted.promptTokens * 1.5;
-      const chars = fitted.prompt.messages.reduce((sum, message) => sum + message.content.length, 0);
-      const perToken = chars / real / 1.05;
-      fitted = this.fit(request, (text) => Math.ceil(text.length / perToken));
-      outcome = await streamCompletion(this.options.engine, this.request(fitted), options, this.options.clock);
+      // The engine counted the real tokens: characters per token from them, for the pipeline's next fit.
+      const real = promptTokensFromError(overflow.detail) ?? promptTokens * 1.5;
+      const chars = messages.reduce((sum, message) => sum + message.content.length, 0);
+      this.corrected = chars / real / 1.05;
+      throw overflow;
     }
-    return this.finish(outcome, fitted, started);
+    this.corrected = undefined;
+    return this.finish(outcome, { promptTokens, maxTokens }, started);
   }
 
-  private finish(outcome: StreamOutcome, fitted: FittedPrompt, started: number): WebLlmGenerateResult {
-    if (!outcome.error) return this.result(outcome.text, outcome.finishReason, outcome, started, fitted);
+  /** The token count in use: the engine's correction, else the exact count given, else 3.5 characters a token. */
+  private counter(): TokenCounter {
+    const { corrected } = this;
+    if (corrected !== undefined) return (text) => estimateTokens(text, corrected);
+    return this.options.countTokens ?? estimateTokens;
+  }
+
+  private finish(outcome: StreamOutcome, sizes: Sizes, started: number): WebLlmGenerateResult {
+    if (!outcome.error) return this.result(outcome.text, outcome.finishReason, outcome, started, sizes);
     const error = toModelError(outcome.error);
     if (error.fatal) {
       this.failure = error;
-      return this.result(outcome.text, 'abort', outcome, started, fitted, error);
+      return this.result(outcome.text, 'abort', outcome, started, sizes, error);
     }
-    if (error.code === 'aborted') return this.result(outcome.text, 'abort', outcome, started, fitted);
+    if (error.code === 'aborted') return this.result(outcome.text, 'abort', outcome, started, sizes);
     throw error;
   }
 
-  private fit(request: GenerateRequest, count: TokenCounter | undefined): FittedPrompt {
-    const { contextWindowSize, maxTokens } = this.options;
-    return fitForModel(request, { contextWindowSize, maxTokens }, count, this.options.random);
-  }
-
-  private unfitted(request: GenerateRequest): FittedPrompt {
-    const base = { omitted: [], promptTokens: 0, maxTokens: this.options.maxTokens, rebuilt: false };
-    return { ...base, prompt: request.prompt, passages: request.passages };
-  }
-
-  private request(fitted: FittedPrompt) {
+  private request(messages: readonly PromptMessage[], maxTokens: number) {
     return {
-      messages: fitted.prompt.messages.map((message) => ({ role: message.role, content: message.content })),
+      messages: messages.map((message) => ({ role: message.role, content: message.content })),
       stream: true as const,
       stream_options: { include_usage: true as const },
       temperature: this.options.temperature,
-      max_tokens: fitted.maxTokens,
+      max_tokens: maxTokens,
       ...(this.options.extraBody ? { extra_body: this.options.extraBody } : {}),
     };
   }
@@ -138,11 +158,11 @@ export class WebLlmGenerator implements Generator {
     finishReason: GenerateResult['finishReason'],
     outcome: StreamOutcome | undefined,
     started: number,
-    fitted: FittedPrompt,
+    sizes: Sizes,
     failure?: ModelError,
   ): WebLlmGenerateResult {
     const usage = outcome?.usage;
-    const promptTokens = usage?.prompt_tokens ?? fitted.promptTokens;
+    const promptTokens = usage?.prompt_tokens ?? sizes.promptTokens;
     const completion = usage?.completion_tokens ?? outcome?.chunks ?? 0;
     const metrics: GenerationMetrics = {
       modelId: this.options.modelId,
@@ -150,10 +170,8 @@ export class WebLlmGenerator implements Generator {
       tokensPerSecond: tokensPerSecond(outcome, completion),
       totalMs: this.options.clock() - started,
       contextWindowSize: this.options.contextWindowSize,
-      maxTokens: fitted.maxTokens,
+      maxTokens: sizes.maxTokens,
       promptTokens,
-      omitted: fitted.omitted,
-      ...(fitted.rebuilt ? { sentMessages: fitted.prompt.messages } : {}),
       ...incompleteOf(failure),
     };
     return { text, usage: { prompt: promptTokens, completion }, finishReason, decidedBy: 'model', metrics };

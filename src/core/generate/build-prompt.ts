@@ -13,7 +13,10 @@ export interface PromptOptions {
   maxPassageChars: number;
 }
 
-/** The default passage budget: about 2,000 tokens, leaving room in a 4k window for rules and answer. */
+/**
+ * The passage budget of a generator that states no context window (generate/fit-prompt.ts): about
+ * 2,000 tokens. A model's prompt is fitted to its own window instead.
+ */
 export const DEFAULT_MAX_PASSAGE_CHARS = 8000;
 
 const SYSTEM_RULES = `You are Footnote. You answer questions using only the passages from the user's documents given below.

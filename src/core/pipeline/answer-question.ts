@@ -3,7 +3,8 @@
  * step traced (what ran, decided by code or model, passages and scores, the exact prompt,
  * milliseconds, tokens).
  */
-import { DEFAULT_MAX_PASSAGE_CHARS, buildPrompt, promptNonce } from '../generate/build-prompt.js';
+import { promptNonce } from '../generate/build-prompt.js';
+import { fitPrompt, type FittedPrompt } from '../generate/fit-prompt.js';
 import { absentFocusSentences, isNearMiss } from '../generate/absent-focus.js';
 import { cleanModelAnswer } from '../generate/model-output.js';
 import { analyseQuestion } from '../question/analyse-question.js';
@@ -25,7 +26,6 @@ export interface AnswerOptions extends CallOptions {
   /** Id of the question in a questions file (the scripted generator answers by id). */
   questionId?: string;
   retrieval?: Partial<RetrievalOptions>;
-  maxPassageChars?: number;
   /** Streams the answer text as it is generated. */
   onDelta?: (delta: string) => void;
   /** How far the model has read its prompt (`GenerateOptions.onPromptProgress`). */
@@ -91,28 +91,16 @@ export async function answerQuestion(
     floor: retrievalOptions.floor,
     ...(nearby.length > 0 ? { nearby: nearby.map((item) => item.passage.cite) } : {}),
   };
-  const prompt = buildPrompt(question, selected, {
-    nonce: promptNonce(
-      engine.random,
-      selected.map((item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`),
-    ),
-    maxPassageChars: options.maxPassageChars ?? DEFAULT_MAX_PASSAGE_CHARS,
-  });
-  trace.push({
-    stage: 'prompt',
-    decidedBy: 'code',
-    ms: 0,
-    detail: { messages: prompt.messages, omitted: prompt.omitted },
-  });
-  const offered = selected.filter((item) => prompt.cites.includes(item.passage.cite));
+  const promptStep: TraceStep = { stage: 'prompt', decidedBy: 'code', ms: 0, detail: {} };
+  trace.push(promptStep);
   // One similarity cache for choosing sentences and for checking them.
   const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
-  const generated = await time('generate', 'model', () =>
-    generate(engine, question, weightedParts, { given: offered, nearby }, prompt, options, meaning),
+  const asked = await time('generate', 'model', () =>
+    fitAndGenerate(engine, question, selected, promptStep, (prompt, shown) =>
+      generate(engine, question, weightedParts, { given: shown, nearby }, prompt, options, meaning),
+    ),
   );
-  // A model generator may drop more passages to fit its context window: those were not given.
-  const dropped = new Set(generated.metrics?.omitted ?? []);
-  const shown = offered.filter((item) => !dropped.has(item.passage.cite));
+  const { prompt, shown, generated } = asked;
   // What a model wrote is repaired into checkable form (copied prompt text, loops, numbered
   // citations); the raw text stays in the trace.
   const cleaned =
@@ -179,6 +167,52 @@ export async function answerQuestion(
     trace,
     ms: { retrieve: ms('retrieve'), generate: ms('generate'), verify: ms('verify') },
   };
+}
+
+/**
+ * Fits the prompt to the generator's window (generate/fit-prompt.ts) and asks the generator with
+ * it; the prompt step of the trace shows the prompt sent. Should the model count that prompt
+ * longer than its window's estimate did, it corrects the estimate and the prompt is fitted once
+ * more, never twice.
+ */
+async function fitAndGenerate(
+  engine: Engine,
+  question: string,
+  selected: RetrievedPassage[],
+  step: TraceStep,
+  ask: (prompt: Prompt, shown: RetrievedPassage[]) => Promise<GenerateResult>,
+): Promise<{ prompt: Prompt; shown: RetrievedPassage[]; generated: GenerateResult }> {
+  const nonce = promptNonce(
+    engine.random,
+    selected.map((item) => `${item.passage.title}\n${item.passage.heading}\n${item.passage.text}`),
+  );
+  const { window } = engine.generator;
+  const fit = () => fitPrompt(question, selected, { nonce, ...(window ? { window } : {}) });
+  const send = async (fitted: FittedPrompt, refitted: boolean) => {
+    const { prompt, tokens } = fitted;
+    step.detail = {
+      messages: prompt.messages,
+      omitted: prompt.omitted,
+      ...(tokens && window ? { tokens: { ...tokens, window: window.contextTokens } } : {}),
+      ...(refitted ? { refitted: 'the model counted the first prompt longer than estimated' } : {}),
+    };
+    const shown = selected.filter((item) => prompt.cites.includes(item.passage.cite));
+    return { prompt, shown, generated: await ask(prompt, shown) };
+  };
+  const first = fit();
+  try {
+    return await send(first, false);
+  } catch (error) {
+    if (!window || !isContextWindowError(error)) throw error;
+    const second = fit();
+    if (second.prompt.cites.length === first.prompt.cites.length) throw error;
+    return send(second, true);
+  }
+}
+
+/** The rejection a generator gives when its model counted the prompt longer than its window did (`Generator.window`). */
+function isContextWindowError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'context-window';
 }
 
 /**

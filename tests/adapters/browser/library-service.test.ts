@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HashingEmbedder } from '../../../src/core/embed/hashing-embedder.js';
-import type { CallOptions } from '../../../src/core/ports.js';
+import { messageTokens } from '../../../src/core/generate/count-tokens.js';
+import type { CallOptions, GenerateRequest, Generator } from '../../../src/core/ports.js';
 import { LibraryService } from '../../../src/adapters/browser/library-service.js';
 import type { FileProgress } from '../../../src/adapters/browser/protocol.js';
 import type { SourceDocument } from '../../../src/core/types.js';
@@ -376,18 +377,19 @@ describe('LibraryService: changing models', () => {
   it("fits the prompt to a model's context window: lower-ranked passages are left out and listed", async () => {
     const service = await LibraryService.open({ memoryOnly: true });
     await service.ingest([manual(), serviceNote(), injected()]);
-    const generator = {
+    const sent: GenerateRequest[] = [];
+    const generator: Generator = {
       id: 'fake-model',
-      generate: async () => ({
-        text: 'x',
-        usage: { prompt: 0, completion: 0 },
-        finishReason: 'stop' as const,
-        decidedBy: 'model' as const,
-      }),
+      window: { contextTokens: 700, answerTokens: 256, countTokens: (messages) => messageTokens(messages) },
+      generate: async (request) => {
+        sent.push(request);
+        return { text: 'x', usage: { prompt: 0, completion: 0 }, finishReason: 'stop', decidedBy: 'model' };
+      },
     };
-    service.setGenerator(generator, { contextWindowSize: 700, maxTokens: 256 });
+    service.setGenerator(generator);
     const fitted = await service.ask('How long is the KT-100 warranty, and how often should I descale it?', publicView);
     expect(fitted.result.prompt.omitted.length).toBeGreaterThan(0);
+    expect(sent[0]!.prompt.messages).toEqual(fitted.result.prompt.messages);
     service.setGenerator(undefined);
     const extractive = await service.ask('How long is the KT-100 warranty?', publicView);
     expect(extractive.result.answer.decidedBy).toBe('code');

@@ -1,7 +1,6 @@
-// The core pipeline answering through the WebLLM generator (on a fake engine), with the passage
-// budget derived from the model's context window.
+// The core pipeline answering through the WebLLM generator (on a fake engine), the prompt
+// fitted once to the model's context window by the pipeline.
 import { describe, expect, it } from 'vitest';
-import { passageCharBudget } from '../../../src/adapters/models/prompt-budget.js';
 import { WebLlmGenerator } from '../../../src/adapters/models/webllm-generator.js';
 import { answerQuestion } from '../../../src/core/pipeline/answer-question.js';
 import { markdown } from '../../helpers/documents.js';
@@ -18,7 +17,7 @@ function manuals(count: number): Record<string, string> {
 }
 
 describe('answerQuestion with the WebLLM generator', () => {
-  it('ST-22: streams the answer and, with a 1k model, the trace says which passages were omitted', async () => {
+  it('ST-22: streams the answer and, with a 1k model, the trace says which passages were omitted and shows what was sent', async () => {
     const fake = new FakeMLCEngine({ reply: 'Clean it every month [pump-1#1].', contextWindowSize: 1024 });
     const generator = new WebLlmGenerator({
       engine: fake,
@@ -28,13 +27,17 @@ describe('answerQuestion with the WebLLM generator', () => {
     });
     const engine = await engineWith(manuals(8), { generator });
     const question = 'How often should the pump filter be cleaned?';
-    const maxPassageChars = passageCharBudget({ contextWindowSize: 1024, maxTokens: 256 }, question);
     const deltas: string[] = [];
-    const result = await answerQuestion(engine, question, { maxPassageChars, onDelta: (delta) => deltas.push(delta) });
+    const result = await answerQuestion(engine, question, { onDelta: (delta) => deltas.push(delta) });
     expect(deltas.join('')).toBe('Clean it every month [pump-1#1].');
     expect(result.answer.decidedBy).toBe('model');
     const promptStep = result.trace.find((step) => step.stage === 'prompt')!;
     expect((promptStep.detail.omitted as string[]).length).toBeGreaterThan(0);
+    expect(fake.requests).toHaveLength(1);
+    const traced = promptStep.detail.messages as { content: string }[];
+    expect(fake.requests[0]!.messages.map((message) => message.content)).toEqual(
+      traced.map((message) => message.content),
+    );
     expect(result.given.length).toBeGreaterThanOrEqual(1);
     expect(fake.promptTokens(fake.requests[0]!) + 256).toBeLessThanOrEqual(1024);
     const generateStep = result.trace.find((step) => step.stage === 'generate')!;

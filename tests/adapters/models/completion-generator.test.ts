@@ -8,7 +8,8 @@ import {
 import { ModelError } from '../../../src/adapters/models/model-errors.js';
 import { LLAMA_SIDECAR, loadLlamaRuntime } from '../../../src/adapters/node/llama-runtime.js';
 import { buildPrompt } from '../../../src/core/generate/build-prompt.js';
-import type { GenerateRequest } from '../../../src/core/ports.js';
+import { fitPrompt } from '../../../src/core/generate/fit-prompt.js';
+import type { GenerateRequest, PromptWindow } from '../../../src/core/ports.js';
 import { passage } from './generator-passages.js';
 import type { PromptMessage } from '../../../src/core/types.js';
 
@@ -19,6 +20,14 @@ function request(count: number): GenerateRequest {
     maxPassageChars: 1e6,
   });
   return { question: 'How often is the filter cleaned?', parts: [], passages, prompt };
+}
+
+/** `count` passages with the prompt fitted to `window`, as the pipeline fits it. */
+function fittedRequest(window: PromptWindow, count: number): GenerateRequest {
+  const passages = Array.from({ length: count }, (_, index) => passage(index + 1, 400));
+  const { prompt } = fitPrompt('How often is the filter cleaned?', passages, { nonce: '⟦abc1234⟧', window });
+  const given = passages.filter((item) => prompt.cites.includes(item.passage.cite));
+  return { question: 'How often is the filter cleaned?', parts: [], passages: given, prompt };
 }
 
 /** A fake runtime, named as one: it streams a fixed reply word by word and counts a token per 4 characters. */
@@ -62,7 +71,6 @@ describe('CompletionGenerator on a FakeRuntime', () => {
     expect(result.text).toBe('Every month [doc#1].');
     expect(deltas.join('')).toBe(result.text);
     expect(result).toMatchObject({ decidedBy: 'model', finishReason: 'stop', usage: { completion: 3 } });
-    expect(result.metrics?.omitted).toEqual([]);
     expect(result.metrics?.timeToFirstTokenMs).toBeGreaterThan(0);
     expect(result.metrics?.timeToFirstTokenMs).toBeLessThan(result.metrics!.totalMs);
     expect(result.metrics?.tokensPerSecond).toBeGreaterThan(0);
@@ -71,16 +79,27 @@ describe('CompletionGenerator on a FakeRuntime', () => {
     expect(runtime.calls[0]?.temperature).toBe(0);
   });
 
-  it("drops the lowest-ranked passages to fit the context window, by the runtime's own token count", async () => {
+  it("states the runtime's window, counting by the runtime's own tokenizer, and sends the fitted prompt unchanged", async () => {
     const runtime = new FakeRuntime(1024, 'Monthly [doc#1].');
     const generator = new CompletionGenerator({ runtime, kind: 'llama', maxTokens: 256 });
-    const result = await generator.generate(request(8));
+    expect(generator.window).toMatchObject({ contextTokens: 1024, answerTokens: 256 });
+    const asked = fittedRequest(generator.window, 8);
+    expect(asked.prompt.omitted).toContain('doc#8');
+    expect(asked.prompt.cites[0]).toBe('doc#1');
+    await generator.generate(asked);
     const sent = runtime.calls[0]!.messages;
+    expect(sent).toBe(asked.prompt.messages);
     const tokens = sent.reduce((sum, message) => sum + runtime.countTokens(message.content) + 8, 0);
+    expect(generator.window.countTokens(sent)).toBe(tokens);
     expect(tokens).toBeLessThanOrEqual(1024 - 256);
-    expect(result.metrics?.omitted.length).toBeGreaterThan(0);
-    expect(result.metrics?.omitted).toContain('doc#8');
-    expect(sent[1]?.content).toContain('[doc#1]');
+    expect(runtime.calls[0]!.maxTokens).toBe(256);
+  });
+
+  it('refuses a prompt that does not fit, without calling the runtime', async () => {
+    const runtime = new FakeRuntime(1024, 'x');
+    const generator = new CompletionGenerator({ runtime, kind: 'llama', maxTokens: 256 });
+    await expect(generator.generate(request(20))).rejects.toMatchObject({ code: 'context-window' });
+    expect(runtime.calls).toHaveLength(0);
   });
 
   it('returns what was streamed, marked incomplete, when the runtime fails, and refuses later calls', async () => {
@@ -119,12 +138,15 @@ describe.skipIf(!haveLlama)(
         const runtime = await loadLlamaRuntime(gguf, { contextSize: 2048 });
         expect(runtime.contextSize).toBe(2048);
         const generator = new CompletionGenerator({ runtime, kind: 'llama', maxTokens: 48 });
-        const first = await generator.generate(request(1));
-        const second = await generator.generate(request(1));
+        const asked = fittedRequest(generator.window, 20);
+        expect(asked.prompt.omitted.length).toBeGreaterThan(0);
+        const first = await generator.generate(asked);
+        const second = await generator.generate(asked);
         expect(first.text.length).toBeGreaterThan(0);
         expect(second.text).toBe(first.text);
         expect(first.usage.completion).toBeLessThanOrEqual(48);
-        expect(first.metrics?.promptTokens).toBeGreaterThan(100);
+        expect(first.metrics?.promptTokens).toBe(generator.window.countTokens(asked.prompt.messages));
+        expect(first.metrics!.promptTokens).toBeLessThanOrEqual(2048 - 48);
       },
     );
   },

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../../src/adapters/models/model-errors.js';
-import { messageTokens } from '../../../src/adapters/models/prompt-budget.js';
 import { WebLlmGenerator, type WebLlmGeneratorOptions } from '../../../src/adapters/models/webllm-generator.js';
 import { buildPrompt } from '../../../src/core/generate/build-prompt.js';
-import type { GenerateRequest } from '../../../src/core/ports.js';
+import { fitPrompt } from '../../../src/core/generate/fit-prompt.js';
+import type { GenerateRequest, PromptWindow } from '../../../src/core/ports.js';
 import { passage } from './generator-passages.js';
 import { FakeMLCEngine, type FakeScript } from './fake-mlc-engine.js';
 
 function request(count: number, chars = 200, maxPassageChars = 8000): GenerateRequest {
   const passages = Array.from({ length: count }, (_, index) => passage(index + 1, chars));
   const prompt = buildPrompt('How often is the filter cleaned?', passages, { nonce: '⟦abc1234⟧', maxPassageChars });
+  const given = passages.filter((item) => prompt.cites.includes(item.passage.cite));
+  return { question: 'How often is the filter cleaned?', parts: [], passages: given, prompt };
+}
+
+/** `count` passages of `chars` characters with the prompt fitted to `window`, as the pipeline fits it. */
+function fittedRequest(window: PromptWindow, count: number, chars: number): GenerateRequest {
+  const passages = Array.from({ length: count }, (_, index) => passage(index + 1, chars));
+  const { prompt } = fitPrompt('How often is the filter cleaned?', passages, { nonce: '⟦abc1234⟧', window });
   const given = passages.filter((item) => prompt.cites.includes(item.passage.cite));
   return { question: 'How often is the filter cleaned?', parts: [], passages: given, prompt };
 }
@@ -43,7 +51,6 @@ describe('WebLlmGenerator against FakeMLCEngine', () => {
     expect(result.usage.prompt).toBe(engine.promptTokens(engine.requests[0]!));
     expect(result.metrics.timeToFirstTokenMs).toBeGreaterThan(0);
     expect(result.metrics.tokensPerSecond).toBe(42);
-    expect(result.metrics.omitted).toEqual([]);
     expect(generator.id).toBe('webllm:Fake-1B-q4f32_1-MLC');
     expect(engine.requests[0]).toMatchObject({
       stream: true,
@@ -103,35 +110,57 @@ describe('WebLlmGenerator against FakeMLCEngine', () => {
     await expect(generator.generate(request(1))).rejects.toMatchObject({ name: 'ModelError', code: 'failed' });
   });
 
-  it('ST-22: fits 30 long passages into a 1k window, dropping the lowest-ranked and saying which', async () => {
+  it('ST-22: states its window, and sends the prompt fitted to it unchanged: 30 long passages in a 1k window', async () => {
     const { engine, generator } = generatorFor(
       { reply: 'ok', contextWindowSize: 1024, charsPerToken: 3.5 },
       { contextWindowSize: 1024, maxTokens: 256 },
     );
-    const asked = request(30, 600, 100_000);
+    expect(generator.window).toMatchObject({ contextTokens: 1024, answerTokens: 256 });
+    const asked = fittedRequest(generator.window, 30, 600);
+    expect(asked.prompt.omitted.length).toBeGreaterThan(0);
     const result = await generator.generate(asked);
-    const sent = engine.requests[engine.requests.length - 1]!;
+    expect(engine.requests).toHaveLength(1);
+    const sent = engine.requests[0]!;
+    sent.messages.forEach((message, index) => expect(message.content).toBe(asked.prompt.messages[index]!.content));
+    expect(sent.messages).toHaveLength(asked.prompt.messages.length);
     expect(engine.promptTokens(sent) + sent.max_tokens!).toBeLessThanOrEqual(1024);
-    const kept = asked.passages.length - result.metrics.omitted.length;
-    expect(kept).toBeGreaterThanOrEqual(1);
-    expect(result.metrics.omitted).toEqual(asked.passages.slice(kept).map((item) => item.passage.cite));
-    expect(result.metrics.sentMessages).toEqual(sent.messages);
+    expect(sent.max_tokens).toBe(256);
+    expect(result.metrics.maxTokens).toBe(256);
     expect(result.finishReason).toBe('stop');
   });
 
-  it('recalibrates once from the engine count when its tokenizer is denser than the estimate', async () => {
+  it('refuses, without calling the engine, a prompt that leaves too little room to answer', async () => {
+    const { engine, generator } = generatorFor({ reply: 'ok' }, { contextWindowSize: 1024, maxTokens: 256 });
+    await expect(generator.generate(request(30, 600, 100_000))).rejects.toMatchObject({
+      name: 'ModelError',
+      code: 'context-window',
+    });
+    expect(engine.requests).toHaveLength(0);
+  });
+
+  it("corrects its count from the engine's when its tokenizer is denser than the estimate, for the pipeline's next fit", async () => {
     const { engine, generator } = generatorFor(
       { reply: 'ok', contextWindowSize: 1024, charsPerToken: 2 },
       { contextWindowSize: 1024, maxTokens: 256 },
     );
-    const result = await generator.generate(request(30, 600, 100_000));
+    const first = fittedRequest(generator.window, 30, 600);
+    const estimated = generator.window.countTokens(first.prompt.messages);
+    await expect(generator.generate(first)).rejects.toMatchObject({ code: 'context-window' });
+    expect(generator.window.countTokens(first.prompt.messages)).toBeGreaterThan(estimated);
+    const second = fittedRequest(generator.window, 30, 600);
+    expect(second.prompt.cites.length).toBeLessThan(first.prompt.cites.length);
+    const result = await generator.generate(second);
     expect(engine.requests).toHaveLength(2);
     const retried = engine.requests[1]!;
+    expect(retried.messages.map((message) => message.content)).toEqual(
+      second.prompt.messages.map((message) => message.content),
+    );
     expect(engine.promptTokens(retried) + retried.max_tokens!).toBeLessThanOrEqual(1024);
     expect(retried.max_tokens).toBeGreaterThanOrEqual(128);
     expect(result.text).toBe('ok');
     expect(result.metrics.maxTokens).toBe(retried.max_tokens);
-    expect(messageTokens(result.metrics.sentMessages!)).toBeLessThan(messageTokens(engine.requests[0]!.messages));
+    // The correction lasts until an answer is written.
+    expect(generator.window.countTokens(first.prompt.messages)).toBe(estimated);
   });
 
   it('sends extra request fields (Qwen3: no thinking)', async () => {

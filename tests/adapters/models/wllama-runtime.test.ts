@@ -9,7 +9,8 @@ import {
 import { cpuRuntimeShortfall } from '../../../src/adapters/models/cpu-runtime-check.js';
 import { CPU_LLM_MODELS, cpuModelUrl } from '../../../src/adapters/models/model-catalogue.js';
 import { buildPrompt } from '../../../src/core/generate/build-prompt.js';
-import type { GenerateRequest } from '../../../src/core/ports.js';
+import { fitPrompt } from '../../../src/core/generate/fit-prompt.js';
+import type { GenerateRequest, PromptWindow } from '../../../src/core/ports.js';
 import { passage } from './generator-passages.js';
 
 function request(count: number, chars = 400): GenerateRequest {
@@ -19,6 +20,14 @@ function request(count: number, chars = 400): GenerateRequest {
     maxPassageChars: 1e6,
   });
   return { question: 'How often is the filter cleaned?', parts: [], passages, prompt };
+}
+
+/** `count` passages with the prompt fitted to `window`, as the pipeline fits it. */
+function fittedRequest(window: PromptWindow, count: number): GenerateRequest {
+  const passages = Array.from({ length: count }, (_, index) => passage(index + 1, 400));
+  const { prompt } = fitPrompt('How often is the filter cleaned?', passages, { nonce: '⟦abc1234⟧', window });
+  const given = passages.filter((item) => prompt.cites.includes(item.passage.cite));
+  return { question: 'How often is the filter cleaned?', parts: [], passages: given, prompt };
 }
 
 type Call = Parameters<WllamaChat['createChatCompletion']>[0];
@@ -144,9 +153,13 @@ describe('wllamaRuntime on a FakeWllama', () => {
       maxTokens: 256,
     });
     const progress: number[] = [];
-    const result = await generator.generate(request(8), { onPromptProgress: (processed) => progress.push(processed) });
+    const asked = fittedRequest(generator.window, 8);
+    expect(asked.prompt.omitted).toContain('doc#8');
+    await generator.generate(asked, { onPromptProgress: (processed) => progress.push(processed) });
     expect(generator.id).toBe('wllama:Fake');
-    expect(result.metrics?.omitted).toContain('doc#8');
+    expect(fitting.calls[0]!.messages.map((message) => message.content)).toEqual(
+      asked.prompt.messages.map((message) => message.content),
+    );
     const sent = fitting.calls[0]!.messages.reduce((sum, message) => sum + message.content.length, 0);
     expect(sent / 2.5).toBeLessThanOrEqual(1024 - 256);
     expect(progress.length).toBe(2);
@@ -162,7 +175,7 @@ describe('wllamaRuntime on a FakeWllama', () => {
     expect(failing.lastFailure?.code).toBe('runtime-crashed');
   });
 
-  it('when llama.cpp says the prompt exceeds the context, tries once more with fewer passages', async () => {
+  it('when llama.cpp says the prompt exceeds the context, counts with a margin so that the next fit gives fewer passages', async () => {
     let calls = 0;
     const overflowing: WllamaChat = {
       async createChatCompletion(call) {
@@ -176,15 +189,13 @@ describe('wllamaRuntime on a FakeWllama', () => {
       kind: 'wllama',
       maxTokens: 256,
     });
-    const first = await new CompletionGenerator({
-      runtime: wllamaRuntime(new FakeWllama(['x']), { modelId: 'Fake', contextSize: 2048 }),
-      kind: 'wllama',
-      maxTokens: 256,
-    }).generate(request(8));
-    const result = await generator.generate(request(8));
+    const first = fittedRequest(generator.window, 8);
+    await expect(generator.generate(first)).rejects.toMatchObject({ code: 'context-window' });
+    const second = fittedRequest(generator.window, 8);
+    expect(second.prompt.omitted.length).toBeGreaterThan(first.prompt.omitted.length);
+    const result = await generator.generate(second);
     expect(calls).toBe(2);
     expect(result.text).toBe('Monthly [doc#1].');
-    expect(result.metrics?.omitted.length).toBeGreaterThan(first.metrics!.omitted.length);
   });
 
   it('estimates a typical answer from a measured speed', () => {

@@ -11,7 +11,6 @@ import { findLlmModel, LLM_MODELS, llmVariants } from '../../models/model-catalo
 import { ModelError } from '../../models/model-errors.js';
 import { cachedModelIds, evictModel, type StorageLike } from '../../models/model-storage.js';
 import { planLlm } from '../../models/plan-llm.js';
-import type { ContextBudget } from '../../models/prompt-budget.js';
 import { appConfigFor, modelRecord } from '../../models/webllm-app-config.js';
 import { WebLlmGenerator } from '../../models/webllm-generator.js';
 import { loadWebLlmModel, type LlmLoadProgress } from '../../models/webllm-loader.js';
@@ -40,7 +39,6 @@ export interface AnswerModelSetup {
 export interface LoadedAnswerModel {
   generator: Generator & { readonly lastFailure: ModelError | undefined };
   info: Exclude<AnswerModelInfo, { kind: 'extractive' }>;
-  budget: ContextBudget;
   /** A CPU model's speed, measured by its last answer. */
   speed?: () => MeasuredSpeed | undefined;
   /** Unloads the model and stops its worker. */
@@ -116,7 +114,6 @@ export async function loadAnswerModel(setup: AnswerModelSetup): Promise<LoadedAn
       source: plan.source.kind,
       notes: plan.notes,
     },
-    budget: { contextWindowSize: model.contextWindowSize, maxTokens: ANSWER_TOKENS },
     dispose,
   };
 }
@@ -157,10 +154,6 @@ async function loadFake(setup: AnswerModelSetup): Promise<LoadedAnswerModel> {
       contextWindowSize: fake.contextWindowSize,
       source: 'test',
       notes: [],
-    },
-    budget: {
-      contextWindowSize: fake.contextWindowSize,
-      maxTokens: Math.min(ANSWER_TOKENS, Math.floor(fake.contextWindowSize / 4)),
     },
     dispose: async () => undefined,
   };

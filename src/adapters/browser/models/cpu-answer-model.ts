@@ -12,7 +12,6 @@ import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import { CompletionGenerator } from '../../models/completion-generator.js';
 import { CPU_LLM_MODELS, cpuModelUrl, findCpuLlmModel, type CpuLlmModel } from '../../models/model-catalogue.js';
 import { ModelError, toModelError } from '../../models/model-errors.js';
-import type { ContextBudget } from '../../models/prompt-budget.js';
 import type { LlmLoadProgress } from '../../models/webllm-loader.js';
 import { cpuRuntimeShortfall } from '../../models/cpu-runtime-check.js';
 import { wllamaRuntime, type WllamaChat } from '../../models/wllama-runtime.js';
@@ -38,7 +37,6 @@ export interface CpuModelSetup {
 export interface LoadedCpuModel {
   generator: CompletionGenerator;
   info: Extract<AnswerModelInfo, { kind: 'cpu' }>;
-  budget: ContextBudget;
   /** The measured speed of the last answer. */
   speed(): Extract<AnswerModelInfo, { kind: 'cpu' }>['speed'];
   dispose(): Promise<void>;
@@ -200,7 +198,6 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
           ? []
           : ['one CPU thread: the page is not cross-origin isolated, or the machine has one core.'],
     },
-    budget: { contextWindowSize: contextSize, maxTokens: CPU_ANSWER_TOKENS },
     speed: () => runtime.speed,
     dispose: () => wllama.exit().catch(() => undefined),
   };

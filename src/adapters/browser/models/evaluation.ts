@@ -13,7 +13,7 @@ import { runEvaluation, type QuestionResult, type ResultsFile } from '../../../c
 import { parseDocument } from '../../../core/ingest/parse-document.js';
 import { createEngine, type Engine } from '../../../core/pipeline/engine.js';
 import { ingestDocuments } from '../../../core/pipeline/ingest-documents.js';
-import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from '../../../core/ports.js';
+import type { GenerateOptions, GenerateRequest, GenerateResult, Generator, PromptWindow } from '../../../core/ports.js';
 import type { EvaluationRequest, ParsedFile } from '../protocol.js';
 import { sampleFiles } from '../sample-corpus.js';
 import type { ModelsState } from './model-settings.js';
@@ -46,6 +46,8 @@ export interface EvaluateOptions {
 /** Keeps what the generator returned for the question being answered; stops with the signal. */
 class RecordingGenerator implements Generator {
   last: GenerateResult | undefined;
+  /** The passages the last prompt left out to fit the model's window. */
+  private omitted: string[] = [];
 
   constructor(
     private readonly inner: Generator,
@@ -60,7 +62,13 @@ class RecordingGenerator implements Generator {
     return this.inner.answersWithoutPassages;
   }
 
+  /** The model's window, so that the pipeline fits the prompt to it as in the library. */
+  get window(): PromptWindow | undefined {
+    return this.inner.window;
+  }
+
   async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
+    this.omitted = this.inner.window ? request.prompt.omitted : [];
     this.last = await this.inner.generate(request, { ...options, ...(this.signal ? { signal: this.signal } : {}) });
     return this.last;
   }
@@ -82,7 +90,7 @@ class RecordingGenerator implements Generator {
           ? null
           : Math.round(metrics.timeToFirstTokenMs),
       tokens_per_s: metrics?.tokensPerSecond ?? null,
-      omitted: metrics?.omitted ?? [],
+      omitted: this.omitted,
       ...(metrics?.incomplete ? { incomplete: metrics.incomplete.message } : {}),
     };
   }

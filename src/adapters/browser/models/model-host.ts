@@ -145,7 +145,7 @@ export class ModelHost {
     await this.answer?.dispose();
     this.answer = loaded;
     this.answerFailure = undefined;
-    service.setGenerator(loaded.generator, loaded.budget);
+    service.setGenerator(loaded.generator);
   }
 
   /** Back to extractive answers; the model is unloaded (its files stay cached). */
