@@ -267,6 +267,7 @@ export class AppPage {
         `in use: ${await text('embedder-in-use')}`,
         busy ? 'still busy (Stop shown)' : 'idle',
         (await text('model-download')) || 'no download shown',
+        (await text('model-starting')) || 'not starting the models',
         (await text('reembed-progress')) || 'no re-embedding shown',
       ].join('; ');
       throw new Error(`${error instanceof Error ? error.message : String(error)}; settings showed: ${shown}`);

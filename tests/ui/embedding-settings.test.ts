@@ -51,4 +51,26 @@ describe('EmbeddingSettings: checking claims', () => {
       /checking claims with local\/tiny-nli .*WASM \(CPU\), q8/,
     );
   });
+
+  it('while busy says which step it is on: downloading, starting the models, or re-embedding; busy for assistive tech', async () => {
+    const view = render(EmbeddingSettings, {
+      ...base,
+      busy: true,
+      settings: DEFAULT_MODEL_SETTINGS,
+      onapply: () => undefined,
+      download: { model: 'local/tiny', loaded: 5, total: 10, percent: 50 },
+    });
+    expect(screen.getByTestId('embedding-settings').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('model-download')).toBeTruthy();
+    expect(screen.queryByTestId('model-starting')).toBeNull();
+    await view.rerender({ download: { model: 'local/tiny', loaded: 10, total: 10, percent: 100 } });
+    expect(screen.getByTestId('model-starting').textContent).toMatch(/Starting the models/);
+    await view.rerender({
+      reembed: { documentsDone: 1, documentsTotal: 3, passagesDone: 4, passagesTotal: 9, ms: 100 },
+    });
+    expect(screen.queryByTestId('model-starting')).toBeNull();
+    expect(screen.getByTestId('reembed-progress').textContent).toMatch(/1 of 3 documents, 4 of 9 passages/);
+    await view.rerender({ busy: false });
+    expect(screen.getByTestId('embedding-settings').getAttribute('aria-busy')).toBe('false');
+  });
 });
