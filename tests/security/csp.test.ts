@@ -90,6 +90,11 @@ describe("the built page's Content-Security-Policy (OUT-09)", () => {
     }
   });
 
+  it('sends no referrer from a host without headers either: index.html says no-referrer itself', () => {
+    const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+    expect(html).toMatch(/<meta name="referrer" content="no-referrer"/);
+  });
+
   it('sends no referrer from the dev and preview servers', () => {
     expect(config.preview?.headers?.['Referrer-Policy']).toBe('no-referrer');
     expect(config.server?.headers?.['Referrer-Policy']).toBe('no-referrer');
