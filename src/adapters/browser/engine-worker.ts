@@ -3,19 +3,22 @@
  * here so that the page stays responsive. Requests run one at a time, in order (the index is
  * never changed by two at once), except those that never touch the index: loading an answer
  * model (a download of minutes must not hold questions up) and the model cache. A cancel
- * message aborts the request it names at its next step. Model code (transformers.js, WebLLM) is
- * imported only when a model is chosen.
+ * message aborts the request it names at its next step. Each request is answered by its handler
+ * in `engine-handlers.ts`. Model code (transformers.js, WebLLM) is imported only when a model is
+ * chosen.
  */
 import { RagError } from '../../core/errors.js';
 import { ModelError } from '../models/model-errors.js';
 import { LibraryService } from './library-service.js';
 import { ModelHost, type WorkerNavigator } from './models/model-host.js';
 import type { ModelProgress, ModelSettings } from './models/model-settings.js';
+import { engineHandlers, type HandlerContext } from './engine-handlers.js';
 import type {
-  FileProgress,
   FromWorker,
-  LibraryState,
   Request,
+  RequestHandlers,
+  RequestOf,
+  RequestType,
   Responses,
   StorageLossCause,
   ToWorker,
@@ -23,7 +26,6 @@ import type {
   WorkerEvent,
 } from './protocol.js';
 import { reportWorkerRequests } from './network-report.js';
-import { sampleFiles } from './sample-corpus.js';
 import { installStorageFault } from './test-storage-fault.js';
 
 interface WorkerScope {
@@ -48,11 +50,7 @@ let current: Promise<void> = Promise.resolve();
 let reopening: Promise<void> = Promise.resolve();
 
 /** Requests that run beside the queue: they do not read or change the index. */
-const BESIDE_THE_QUEUE: ReadonlySet<Request['type']> = new Set([
-  'load-answer-model',
-  'model-cache',
-  'remove-cached-model',
-]);
+const BESIDE_THE_QUEUE: ReadonlySet<RequestType> = new Set(['load-answer-model', 'model-cache', 'remove-cached-model']);
 
 /** The library, opened on first use with the embedder of `models` (the built-in one by default). */
 function library(models?: ModelSettings, emit?: Emit): Promise<LibraryService> {
@@ -110,130 +108,20 @@ function progressOf(emit: Emit): (progress: ModelProgress) => void {
   return (progress) => emit({ type: 'model-progress', progress });
 }
 
-function state(opened: LibraryService): LibraryState {
-  return { ...opened.state(), models: host.state() };
-}
-
-async function run(request: Request, signal: AbortSignal, emit: Emit): Promise<Responses[keyof Responses]> {
-  const onProgress = (file: FileProgress) => emit({ type: 'file-progress', file });
+/** Answers `request` through its handler, once the library is open (and reopened after a loss). */
+async function run(request: Request, signal: AbortSignal, emit: Emit): Promise<Responses[RequestType]> {
   await reopening;
   const opened = await library(request.type === 'open' ? request.models : undefined, emit);
-  switch (request.type) {
-    case 'open':
-      return state(opened);
-    case 'ingest':
-      return withModels(await opened.ingest(request.files, { signal, onProgress }));
-    case 'ingest-sample':
-      return withModels(await opened.ingest(sampleFiles(), { signal, onProgress }));
-    case 'ingest-documents':
-      return withModels(await opened.ingestDocuments(request.files, { signal, onProgress }));
-    case 'save-index':
-      await opened.saveIndex();
-      return state(opened);
-    case 'remove':
-      await opened.remove(request.documentId);
-      return state(opened);
-    case 'update-document':
-      await opened.updateDocument(request.documentId, request.changes);
-      return state(opened);
-    case 'clear':
-      await opened.clear();
-      return state(opened);
-    case 'ask':
-      return ask(opened, request, signal, emit);
-    case 'document-text':
-      return opened.documentText(request.documentId, request.viewer);
-    case 'storage-estimate':
-      return opened.estimate();
-    case 'export-pack':
-      return opened.exportPack(request.viewer);
-    case 'import-pack':
-      return withModels(
-        await opened.importPack(request.name, request.bytes, {
-          signal,
-          onProgress: (progress) => emit({ type: 'import-progress', progress }),
-        }),
-      );
-    case 'save-receipt':
-      return opened.saveReceipt();
-    case 'open-receipt':
-      return opened.openReceipt(request.name, request.text);
-    default:
-      return runModelRequest(opened, request, signal, emit);
-  }
+  return dispatch(request, { library: opened, host, navigator: scope.navigator, signal, emit });
 }
 
-async function ask(
-  opened: LibraryService,
-  request: Extract<Request, { type: 'ask' }>,
-  signal: AbortSignal,
-  emit: Emit,
-): Promise<Responses['ask']> {
-  const outcome = await opened.ask(request.question, request.retrieval, {
-    signal,
-    onDelta: (text) => emit({ type: 'answer-delta', text }),
-    onPromptProgress: (processed, total) => emit({ type: 'answer-reading', processed, total }),
-  });
-  await host.afterAnswer(opened);
-  return { ...outcome, models: host.state() };
-}
-
-async function runModelRequest(
-  opened: LibraryService,
-  request: Request,
-  signal: AbortSignal,
-  emit: Emit,
-): Promise<Responses[keyof Responses]> {
-  const onModelProgress = progressOf(emit);
-  switch (request.type) {
-    case 'set-models':
-      await host.apply(opened, request.models, {
-        signal,
-        onModelProgress,
-        onReembedProgress: (progress) => emit({ type: 'reembed-progress', progress }),
-      });
-      return state(opened);
-    case 'load-answer-model':
-      await host.loadAnswerModel(opened, request.key, {
-        signal,
-        ...(request.file ? { file: request.file } : {}),
-        onAnswerModelProgress: (progress) => emit({ type: 'answer-model-progress', progress }),
-      });
-      return state(opened);
-    case 'unload-answer-model':
-      await host.unloadAnswerModel(opened);
-      return state(opened);
-    case 'model-cache':
-      return modelCache();
-    case 'remove-cached-model': {
-      const { removeCachedAnswerModel } = await import('./models/answer-model.js');
-      const { freedBytes } = await removeCachedAnswerModel(request.modelId, scope.navigator?.storage);
-      return { ...(await modelCache()), freedBytes };
-    }
-    case 'evaluate': {
-      const { evaluate } = await import('./models/evaluation.js');
-      return evaluate(opened.engine, request.evaluation, host.state(), {
-        signal,
-        onProgress: (done, total) => emit({ type: 'evaluate-progress', done, total }),
-      });
-    }
-    default:
-      throw new Error(`Unknown request "${request.type}".`);
-  }
-}
-
-async function modelCache(): Promise<Responses['model-cache']> {
-  const { listCachedAnswerModels } = await import('./models/answer-model.js');
-  const estimate = await scope.navigator?.storage?.estimate().catch(() => undefined);
-  return {
-    cached: await listCachedAnswerModels(),
-    ...(estimate?.usage !== undefined ? { usage: estimate.usage } : {}),
-    ...(estimate?.quota !== undefined ? { quota: estimate.quota } : {}),
-  };
-}
-
-function withModels<T extends { library: LibraryState }>(outcome: T): T {
-  return { ...outcome, library: { ...outcome.library, models: host.state() } };
+/** Calls the handler of the request's type; a type the table lacks (a page of another version) fails in words. */
+async function dispatch<K extends RequestType>(request: RequestOf<K>, context: HandlerContext): Promise<Responses[K]> {
+  // `RequestOf<K>['type']` is `K`, which TypeScript cannot see through `Extract`.
+  const type = request.type as K;
+  if (!Object.hasOwn(engineHandlers, type)) throw new Error(`Unknown request "${type}".`);
+  const handler: RequestHandlers<HandlerContext>[K] = engineHandlers[type];
+  return handler(request, context);
 }
 
 async function handle(id: number, request: Request, signal: AbortSignal): Promise<void> {

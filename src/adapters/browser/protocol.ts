@@ -302,6 +302,22 @@ export interface Responses {
 /** The answer type of a request. */
 export type ResponseOf<R extends Request> = Responses[R['type']];
 
+/** Every request type. */
+export type RequestType = Request['type'];
+
+/** The request of type `K`. */
+export type RequestOf<K extends RequestType> = Extract<Request, { type: K }>;
+
+/**
+ * A handler for every request type, answering that type's response (`Responses`), given the
+ * request and a `Context` (what the worker hands every handler). Declaring a table of this type
+ * is what makes a handler that answers the wrong response, or a request type with no handler, a
+ * compile error (tests/adapters/browser/engine-handlers.test-d.ts keeps it so).
+ */
+export type RequestHandlers<Context> = {
+  [K in RequestType]: (request: RequestOf<K>, context: Context) => Promise<Responses[K]>;
+};
+
 /** Events a request may raise before it is answered (noun-verb names). */
 export type WorkerEvent =
   | { type: 'file-progress'; file: FileProgress }

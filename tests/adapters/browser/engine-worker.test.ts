@@ -59,3 +59,23 @@ describe('engine worker: the storage lost under queued requests (ST-12)', () => 
     expect(stored.state().documents.map((item) => item.id)).toEqual(['kettle-service']);
   });
 });
+
+describe('engine worker: dispatch through the handler table', () => {
+  it('answers a request type it has no handler for (a page of another version) with an error in words', async () => {
+    for (const [id, type] of [
+      [10, 'no-such-request'],
+      [11, 'toString'],
+    ] as const) {
+      send(id, { type } as unknown as Request);
+      const answer = posted[await response(id)];
+      expect(answer).toMatchObject({ kind: 'response', ok: false, error: { message: `Unknown request "${type}".` } });
+    }
+  });
+
+  it('answers each request through its own handler', async () => {
+    send(12, { type: 'storage-estimate' });
+    const answer = posted[await response(12)];
+    if (answer?.kind !== 'response' || !answer.ok) throw new Error(`request 12 failed: ${JSON.stringify(answer)}`);
+    expect(answer.value).toEqual({ libraryBytes: expect.any(Number) });
+  });
+});

@@ -16,7 +16,6 @@ import { injectFault, type FaultMode } from '../../fakes/faulty-indexeddb.js';
 import { closeTabAt } from '../../helpers/tab-close.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LibraryStore } from '../../../src/adapters/browser/library-store.js';
 import { LibraryService } from '../../../src/adapters/browser/library-service.js';
 import { deserializeIndex, serializeIndex } from '../../../src/core/index/serialize.js';
 import { searchLexical, searchVector } from '../../../src/core/index/search.js';
@@ -48,6 +47,7 @@ import {
   replaceDocument,
   type Operation,
 } from '../../helpers/library-operations.js';
+import { storeOf } from '../../helpers/service-store.js';
 
 const DEFAULT_RUNS = 30;
 const RUNS = Number(process.env.FOOTNOTE_MODEL_RUNS ?? DEFAULT_RUNS);
@@ -74,7 +74,7 @@ function open(name: string, key: FakeModelKey): Promise<LibraryService> {
 
 /** Closes a service's connection, as a closed tab does (the service keeps it private). */
 function close(service: LibraryService): void {
-  (service as unknown as { store: LibraryStore }).store.close();
+  storeOf(service).close();
 }
 
 /** Every invariant of one step, against the model. */

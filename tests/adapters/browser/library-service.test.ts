@@ -9,6 +9,8 @@ import type { SourceDocument } from '../../../src/core/types.js';
 import { parseFile } from '../../helpers/documents.js';
 import { RecordingFakeEmbedder } from '../../fakes/recording-embedder.js';
 import { file, injected, manual, serviceNote } from './files.js';
+import { storeOf } from '../../helpers/service-store.js';
+import type { LibraryStore } from '../../../src/adapters/browser/library-store.js';
 
 let counter = 0;
 const uniqueName = () => `service-test-${++counter}-${Date.now()}`;
@@ -55,7 +57,7 @@ describe('LibraryService', () => {
     const name = uniqueName();
     const first = await LibraryService.open({ name });
     await first.ingest([manual()]);
-    await (first as unknown as { store: { clear(): Promise<void> } }).store.clear();
+    await (storeOf(first) as LibraryStore & { clear(): Promise<void> }).clear();
     const second = await LibraryService.open({ name });
     expect(second.state().storage.restore).toBe('rebuilt');
     expect(second.state().embeddedThisSession).toBe(0);
@@ -115,7 +117,7 @@ describe('LibraryService', () => {
       expect(await texts(from)).not.toContain('24 months');
       expect(from.state().documents).toEqual([expect.objectContaining({ id: 'kettle-manual', passages: 3 })]);
     }
-    const store = (service as unknown as { store: { writeDocument: (...args: unknown[]) => Promise<void> } }).store;
+    const store = storeOf(service);
     vi.spyOn(store, 'writeDocument').mockRejectedValueOnce(new DOMException('disk I/O', 'UnknownError'));
     expect((await service.ingest([manual(48)])).report.failed).toHaveLength(1);
     for (const from of [service, await LibraryService.open({ name })]) {
@@ -142,7 +144,7 @@ describe('LibraryService', () => {
   it('leaves a document absent, in the index and the storage, when its write fails', async () => {
     const name = uniqueName();
     const service = await LibraryService.open({ name });
-    const store = (service as unknown as { store: { writeDocument: (...args: unknown[]) => Promise<void> } }).store;
+    const store = storeOf(service);
     vi.spyOn(store, 'writeDocument').mockRejectedValueOnce(new DOMException('disk I/O', 'UnknownError'));
     const outcome = await service.ingest([manual()]);
     expect(outcome.report.failed[0]?.message).toMatch(/could not be saved \(UnknownError/);

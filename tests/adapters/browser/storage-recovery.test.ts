@@ -19,6 +19,7 @@ import {
   type SnapshotHead,
 } from '../../../src/adapters/browser/snapshot-segments.js';
 import { injected, manual, serviceNote } from './files.js';
+import { storeOf } from '../../helpers/service-store.js';
 
 let counter = 0;
 const uniqueName = () => `recovery-test-${++counter}-${Date.now()}`;
@@ -354,7 +355,7 @@ describe('ST-12: the library is deleted or closed under the app', () => {
     const losses: string[] = [];
     const service = await LibraryService.open({ name, onLost: (cause) => losses.push(cause) });
     await service.ingest([manual()]);
-    const store = (service as unknown as { store: LibraryStore & { db: IDBPDatabase } }).store;
+    const store = storeOf(service) as LibraryStore & { db: IDBPDatabase };
     forceCloseDatabase(unwrap(store.db) as never);
     expect(losses).toEqual(['terminated']);
     const state = await service.reopen();
