@@ -49,28 +49,28 @@ const documentArbitrary = fc.record({
   access: fc.constantFrom('public', 'staff'),
 });
 
+/** The arguments of `upsertDocument` (after the index) for a document of `texts`. */
+async function documentParts(docId: string, texts: string[], access = 'public') {
+  const passages = texts.map((text, index) => passage(docId, index, text, access));
+  const vectors = await embedder.embedDocuments(passages.map((item) => item.text));
+  const document = {
+    id: docId,
+    title: docId,
+    revision: 'r1',
+    date: '2026-01-01',
+    supersedes: [],
+    access,
+    sourceName: docId,
+    contentHash: docId,
+    cites: passages.map((item) => item.cite),
+  };
+  return [document, passages, vectors] as const;
+}
+
 async function buildIndex(documents: { texts: string[]; access: string }[]) {
   const index = createSearchIndex(embedder.dimensions);
   for (const [position, document] of documents.entries()) {
-    const docId = `doc-${position}`;
-    const passages = document.texts.map((text, index) => passage(docId, index, text, document.access));
-    const vectors = await embedder.embedDocuments(passages.map((item) => item.text));
-    await upsertDocument(
-      index,
-      {
-        id: docId,
-        title: docId,
-        revision: 'r1',
-        date: '2026-01-01',
-        supersedes: [],
-        access: document.access,
-        sourceName: docId,
-        contentHash: docId,
-        cites: passages.map((item) => item.cite),
-      },
-      passages,
-      vectors,
-    );
+    await upsertDocument(index, ...(await documentParts(`doc-${position}`, document.texts, document.access)));
   }
   return index;
 }
@@ -112,14 +112,35 @@ describe('index snapshots', () => {
     );
   });
 
-  it('keeps vectors once (Float32Array in the vector index) and restores them exactly', async () => {
-    const index = await buildIndex([{ texts: ['filter pump clean', 'door seal'], access: 'public' }]);
-    await searchLexical(index, 'filter', { access: ['public'], limit: 5 });
+  it('keeps vectors once (one Float32Array, row i for passage i) and restores them exactly', async () => {
+    const index = await buildIndex([
+      { texts: ['filter pump clean', 'door seal'], access: 'public' },
+      { texts: ['oven salt'], access: 'staff' },
+    ]);
+    await removeDocument(index, 'doc-0');
+    await upsertDocument(index, ...(await documentParts('doc-0', ['filter pump clean', 'door seal', 'rinse'])));
     const snapshot = serializeIndex(index);
-    const docs = (snapshot.orama.docs as { docs: Record<string, { embedding: unknown }> }).docs;
-    expect(Object.values(docs).every((doc) => doc.embedding === null)).toBe(true);
+    const docs = (snapshot.orama.docs as { docs: Record<string, Record<string, unknown>> }).docs;
+    expect(Object.values(docs).some((doc) => 'embedding' in doc)).toBe(false);
+    expect(snapshot.vectors).toBeInstanceOf(Float32Array);
+    expect(snapshot.vectors).toHaveLength(snapshot.passages.length * embedder.dimensions);
+    snapshot.passages.forEach((item, row) =>
+      expect(Array.from(snapshot.vectors.subarray(row * 64, (row + 1) * 64))).toEqual(
+        Array.from(passageVector(index, item.cite)!),
+      ),
+    );
     const restored = deserializeIndex(structuredClone(snapshot));
-    expect(Array.from(passageVector(restored, 'doc-0#0')!)).toEqual(Array.from(passageVector(index, 'doc-0#0')!));
+    for (const cite of index.passages.keys())
+      expect(Array.from(passageVector(restored, cite)!)).toEqual(Array.from(passageVector(index, cite)!));
+  });
+
+  it('refuses a snapshot of another version or with vectors that do not fit its passages', async () => {
+    const index = await buildIndex([{ texts: ['filter pump clean', 'door seal'], access: 'public' }]);
+    const snapshot = serializeIndex(index);
+    expect(() => deserializeIndex({ ...snapshot, version: 1 } as never)).toThrow(/version 1/);
+    expect(() => deserializeIndex({ ...snapshot, version: undefined } as never)).toThrow(/version 1/);
+    expect(() => deserializeIndex({ ...snapshot, vectors: snapshot.vectors.subarray(64) })).toThrow(/vectors/);
+    expect(() => deserializeIndex({ ...snapshot, vectors: Array.from(snapshot.vectors) } as never)).toThrow(/vectors/);
   });
 });
 
