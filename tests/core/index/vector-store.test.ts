@@ -14,7 +14,8 @@ import {
 } from '../../../src/core/index/vector-store.js';
 import type { Passage } from '../../../src/core/types.js';
 
-const DIMENSIONS = 32;
+// Not a multiple of 4, so the scan's unrolled loop and its remainder are both checked.
+const DIMENSIONS = 30;
 const embedder = new HashingEmbedder({ dimensions: DIMENSIONS });
 const words = ['filter', 'pump', 'warranty', 'seal', 'drum', 'clean', 'door', 'salt'];
 const labels = ['public', 'staff', 'legal'] as const;
