@@ -102,7 +102,8 @@ describe('index snapshots', () => {
           expect(after[0]!.map((hit) => hit.cite)).toEqual(before[0]!.map((hit) => hit.cite));
           expect(after[1]!.map((hit) => hit.cite)).toEqual(before[1]!.map((hit) => hit.cite));
           after[0]!.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[0]![i]!.score, 5));
-          after[1]!.forEach((hit, i) => expect(hit.score).toBeCloseTo(before[1]![i]!.score, 5));
+          // The vector store recomputes magnitudes on load exactly as it did on insert: same bits.
+          after[1]!.forEach((hit, i) => expect(hit.score).toBe(before[1]![i]!.score));
           for (const hit of [...after[0]!, ...after[1]!])
             expect(access).toContain(restored.passages.get(hit.cite)!.access);
           expect(restored.passages.size).toBe(index.passages.size);
