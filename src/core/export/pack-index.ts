@@ -80,8 +80,6 @@ export function indexFromPack(pack: LibraryPack): SearchIndex {
   for (const name of TEXT_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Radix', byInternal);
   for (const name of ENUM_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Flat', byInternal);
   checkVectorEntries(own(entry, 'vectors'), byInternal);
-  const docs: Record<string, unknown> = {};
-  for (const [id, passage] of byInternal) docs[String(id)] = oramaDocument(passage);
   const orama = {
     internalDocumentIDStore: { internalIdToId: ids },
     index: {
@@ -96,7 +94,8 @@ export function indexFromPack(pack: LibraryPack): SearchIndex {
       ),
       fieldLengths: checkPerDocument(own(entry, 'fieldLengths'), 'fieldLengths', byInternal, false),
     },
-    docs: { docs, count: byInternal.size },
+    // Orama's stored documents are rebuilt from the passages by `deserializeIndex`.
+    docs: { docs: {}, count: 0 },
     sorting: template.sorting,
     pinning: template.pinning,
     language: template.language,
@@ -134,11 +133,6 @@ function internalIds(ids: string[], passages: readonly Passage[]): Map<number, P
     byInternal.set(id, passage);
   }
   return new Map([...byInternal].sort((a, b) => a[0] - b[0]));
-}
-
-function oramaDocument(passage: Passage): Record<string, unknown> {
-  const { cite, docId, access, title, heading, text } = passage;
-  return { id: cite, docId, access, title, heading, text };
 }
 
 function checkField(value: unknown, name: string, type: 'Radix' | 'Flat', byInternal: Map<number, Passage>) {

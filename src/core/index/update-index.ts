@@ -23,6 +23,22 @@ export function toIndexedDocument(document: SourceDocument, passages: Passage[])
   };
 }
 
+/** The record Orama stores and indexes for a passage (its vector is in the vector store). */
+export function oramaRecord(passage: Passage): OramaRecord {
+  const { cite, docId, access, title, heading, text } = passage;
+  return { id: cite, docId, access, title, heading, text };
+}
+
+/** A passage as Orama holds it: the fields of `PASSAGE_SCHEMA` and the citation id. */
+export interface OramaRecord {
+  id: string;
+  docId: string;
+  access: string;
+  title: string;
+  heading: string;
+  text: string;
+}
+
 /**
  * Adds a document with its passages and their vectors (same order), replacing any document with
  * the same id. Vectors are checked before anything is changed, so a bad call leaves the index as it was.
@@ -41,15 +57,7 @@ export async function upsertDocument(
   }
   await removeDocument(index, document.id);
   delete index.identifiers;
-  const records = passages.map((passage) => ({
-    id: passage.cite,
-    docId: passage.docId,
-    access: passage.access,
-    title: passage.title,
-    heading: passage.heading,
-    text: passage.text,
-  }));
-  await insertMultiple(index.db, records, 500);
+  await insertMultiple(index.db, passages.map(oramaRecord), 500);
   index.documents.set(document.id, document);
   for (const [position, passage] of passages.entries()) {
     index.passages.set(passage.cite, passage);
