@@ -6,7 +6,7 @@
 import { search } from '@orama/orama';
 import type { AccessLabel } from '../types.js';
 import type { SearchIndex } from './search-index.js';
-import { scanVectors } from './vector-store.js';
+import { scanVectors } from './vector-scan.js';
 
 /** One raw hit: a citation id and the score of the search that found it. */
 export interface RawHit {
@@ -41,7 +41,7 @@ export async function searchLexical(index: SearchIndex, query: string, options: 
 
 /**
  * Exact cosine search over the vector store; `similarity` is the lowest cosine returned. Scores,
- * floor and tie order are those of Orama's vector search, which this replaced (`vector-store.ts`).
+ * floor and tie order are those of Orama's vector search, which this replaced (`vector-scan.ts`).
  */
 export async function searchVector(
   index: SearchIndex,

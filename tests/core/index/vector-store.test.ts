@@ -5,13 +5,8 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing-embedder.js';
 import { createSearchIndex, oramaInternalId, passageVector } from '../../../src/core/index/search-index.js';
 import { searchVector } from '../../../src/core/index/search.js';
 import { removeDocument, upsertDocument } from '../../../src/core/index/update-index.js';
-import {
-  createVectorStore,
-  deleteVector,
-  putVector,
-  scanVectors,
-  vectorOf,
-} from '../../../src/core/index/vector-store.js';
+import { scanVectors } from '../../../src/core/index/vector-scan.js';
+import { createVectorStore, deleteVector, putVector, vectorOf } from '../../../src/core/index/vector-store.js';
 import type { Passage } from '../../../src/core/types.js';
 
 // Not a multiple of 4, so the scan's unrolled loop and its remainder are both checked.
