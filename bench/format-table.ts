@@ -20,9 +20,9 @@ export function sizeRows(size: SizeResult): string[][] {
     ['query lexical (retrieve)', latency(queries.lexical)],
     ['query vector (retrieve)', latency(queries.vector)],
     ['query hybrid (retrieve)', latency(queries.hybrid)],
-    ['Orama searchVector alone', latency(queries.oramaVector)],
+    ['searchVector alone (vector store)', latency(queries.rawVector)],
     ['floor: dot-product scan', latency(queries.dotProductScan)],
-    ['top hit Orama = scan', `${fixed(queries.topHitAgreement * 100, 0)} % of ${queries.queries} queries`],
+    ['top hit searchVector = scan', `${fixed(queries.topHitAgreement * 100, 0)} % of ${queries.queries} queries`],
     [
       'snapshot size (v8.serialize)',
       `${fixed(snapshot.bytes / MEGABYTE, 1)} MB (${fixed(snapshot.bytes / size.passages / 1024, 2)} KiB/passage)`,
@@ -37,7 +37,7 @@ export function sizeRows(size: SizeResult): string[][] {
     ],
     [
       'peak memory (sampled)',
-      `heap ${fixed(memory.peakHeapUsedBytes / MEGABYTE, 0)} MB · rss ${fixed(memory.peakRssBytes / MEGABYTE, 0)} MB (process max rss ${fixed(memory.processMaxRssBytes / MEGABYTE, 0)} MB)`,
+      `heap ${fixed(memory.peakHeapUsedBytes / MEGABYTE, 0)} MB · array buffers ${fixed(memory.peakArrayBuffersBytes / MEGABYTE, 0)} MB · rss ${fixed(memory.peakRssBytes / MEGABYTE, 0)} MB (process max rss ${fixed(memory.processMaxRssBytes / MEGABYTE, 0)} MB)`,
     ],
   ];
   return rows.map(([measure, result]) => [passages, measure, result]);

@@ -1,6 +1,7 @@
 /**
- * Query latency per retrieval mode through `retrieve()`, beside Orama's vector search alone and
- * the floor: a plain dot-product scan over the same vectors.
+ * Query latency per retrieval mode through `retrieve()`, beside the raw vector search alone
+ * (`searchVector`: the index's vector store) and the floor: a plain dot-product scan over the
+ * same vectors.
  */
 import type { SearchIndex } from '../src/core/index/search-index.js';
 import { searchVector } from '../src/core/index/search.js';
@@ -12,7 +13,7 @@ import type { QuestionPart } from '../src/core/types.js';
 import { topByDotProduct, type VectorMatrix } from './dot-product-scan.js';
 import { measureLatency, type LatencySummary } from './latency.js';
 
-/** Hits the raw vector searches return (the floor and Orama alike). */
+/** Hits the raw vector searches return (the floor and `searchVector` alike). */
 export const RAW_LIMIT = 10;
 
 /** One prepared query: its text, its analysed parts and its vector. */
@@ -22,16 +23,16 @@ export interface QueryCase {
   vector: Float32Array;
 }
 
-/** Latencies per way of searching, and how often Orama and the scan agree on the best hit. */
+/** Latencies per way of searching, and how often `searchVector` and the scan agree on the best hit. */
 export interface QueryResult {
   queries: number;
   warmup: number;
   lexical: LatencySummary;
   vector: LatencySummary;
   hybrid: LatencySummary;
-  oramaVector: LatencySummary;
+  rawVector: LatencySummary;
   dotProductScan: LatencySummary;
-  /** Share of queries where Orama's top vector hit is the scan's top row (1 means always). */
+  /** Share of queries where `searchVector`'s top hit is the scan's top row (1 means always). */
   topHitAgreement: number;
 }
 
@@ -60,7 +61,7 @@ export async function measureQueries(
   const hybrid = await measureLatency(queries, (query) => retrieveWithMode(index, embedder, query, 'hybrid'), warmup);
   const rawOptions = { access: readableLabels(DEFAULT_RETRIEVAL_OPTIONS.viewer), limit: RAW_LIMIT };
   const similarity = DEFAULT_RETRIEVAL_OPTIONS.similarity;
-  const oramaVector = await measureLatency(
+  const rawVector = await measureLatency(
     queries,
     (query) => searchVector(index, query.vector, { ...rawOptions, similarity }),
     warmup,
@@ -71,10 +72,10 @@ export async function measureQueries(
     warmup,
   );
   const topHitAgreement = await measureAgreement(index, queries, scan, { ...rawOptions, similarity });
-  return { queries: queries.length, warmup, lexical, vector, hybrid, oramaVector, dotProductScan, topHitAgreement };
+  return { queries: queries.length, warmup, lexical, vector, hybrid, rawVector, dotProductScan, topHitAgreement };
 }
 
-/** Whether Orama's exact vector search and the scan pick the same best passage (a sanity check, not a timing). */
+/** Whether the index's exact vector search and the scan pick the same best passage (a sanity check, not a timing). */
 async function measureAgreement(
   index: SearchIndex,
   queries: readonly QueryCase[],
@@ -83,9 +84,9 @@ async function measureAgreement(
 ): Promise<number> {
   let agreeing = 0;
   for (const query of queries) {
-    const oramaTop = (await searchVector(index, query.vector, options))[0]?.cite;
+    const indexTop = (await searchVector(index, query.vector, options))[0]?.cite;
     const scanTop = topByDotProduct(scan.matrix, query.vector, 1)[0];
-    if (oramaTop !== undefined && scanTop && scan.cites[scanTop.row] === oramaTop) agreeing++;
+    if (indexTop !== undefined && scanTop && scan.cites[scanTop.row] === indexTop) agreeing++;
   }
   return queries.length > 0 ? agreeing / queries.length : Number.NaN;
 }

@@ -2,7 +2,7 @@
  * `npm run bench [-- --sizes 1000,10000,100000] [--queries 50] [--large-queries 20] [--warmup 3] [--seed 20240601]`
  *
  * Measures the index, not a model: chunking throughput, insert throughput, query latency per
- * retrieval mode beside Orama's vector search alone and a plain dot-product scan (the floor),
+ * retrieval mode beside the raw vector search alone and a plain dot-product scan (the floor),
  * snapshot size, save and load time, and peak memory, at each size of synthetic passages with
  * seeded random 384-dimensional unit vectors. Prints a table; writes `bench/results.json`.
  * A benchmark, not a test: nothing here asserts a timing.

@@ -7,7 +7,7 @@
  * makes the importer rebuild the index from the passages instead (still without embedding).
  */
 import { save } from '@orama/orama';
-import { deserializeIndex, serializeIndex, type IndexSnapshot } from '../index/serialize.js';
+import { deserializeIndex, serializeIndex, SNAPSHOT_VERSION, type IndexSnapshot } from '../index/serialize.js';
 import { createOramaDb, type SearchIndex } from '../index/search-index.js';
 import { toIndexedDocument } from '../index/update-index.js';
 import type { Passage } from '../types.js';
@@ -29,7 +29,11 @@ export interface PackIndex {
   ids: string[];
   /** Orama's saved index of each searchable field other than the vector. */
   fields: Record<string, unknown>;
-  /** `[internal id, magnitude]` of each vector, in Orama's order; the vectors are in `vectors.f32`. */
+  /**
+   * `[internal id, magnitude]` of each vector, by internal id; the vectors are in `vectors.f32`.
+   * Kept so that packs stay readable both ways; on import the magnitudes are recomputed from the
+   * vectors, so a pack cannot skew a cosine.
+   */
   vectors: [number, number][];
   /** Orama's BM25 statistics, as saved. */
   frequencies: unknown;
@@ -40,26 +44,19 @@ export interface PackIndex {
   termPassages: [string, number][];
 }
 
-interface SavedVectorIndex {
-  vectors: [number, [number, unknown]][];
-}
-
 /** The index entry of a pack for `index`. */
 export function packIndexOf(index: SearchIndex): PackIndex {
   const snapshot = serializeIndex(index);
   const raw = snapshot.orama as unknown as {
     internalDocumentIDStore: { internalIdToId: string[] };
-    index: Record<string, unknown> & {
-      indexes: Record<string, unknown>;
-      vectorIndexes: Record<string, SavedVectorIndex>;
-    };
+    index: Record<string, unknown> & { indexes: Record<string, unknown> };
   };
   const saved = raw.index;
   return {
     format: PACK_INDEX_FORMAT,
     ids: [...raw.internalDocumentIDStore.internalIdToId],
     fields: Object.fromEntries([...ENUM_FIELDS, ...TEXT_FIELDS].map((name) => [name, saved.indexes[name]])),
-    vectors: (saved.vectorIndexes.embedding?.vectors ?? []).map(([id, [magnitude]]) => [id, magnitude]),
+    vectors: vectorMagnitudes(index),
     frequencies: saved.frequencies,
     tokenOccurrences: saved.tokenOccurrences,
     avgFieldLength: saved.avgFieldLength,
@@ -77,19 +74,17 @@ export function indexFromPack(pack: LibraryPack): SearchIndex {
     asString(id, `index.ids[${position}]`, 2000),
   );
   const byInternal = internalIds(ids, pack.passages);
-  const template = save(createOramaDb(dimensions)) as unknown as Record<string, Record<string, unknown>>;
+  const template = save(createOramaDb()) as unknown as Record<string, Record<string, unknown>>;
   const fields = asObject(own(entry, 'fields'), 'index.fields');
   const indexes: Record<string, unknown> = {};
   for (const name of TEXT_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Radix', byInternal);
   for (const name of ENUM_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Flat', byInternal);
-  const vectors = vectorEntries(own(entry, 'vectors'), byInternal, pack);
-  const docs: Record<string, unknown> = {};
-  for (const [id, passage] of byInternal) docs[String(id)] = oramaDocument(passage);
+  checkVectorEntries(own(entry, 'vectors'), byInternal);
   const orama = {
     internalDocumentIDStore: { internalIdToId: ids },
     index: {
       indexes,
-      vectorIndexes: { embedding: { size: dimensions, vectors } },
+      vectorIndexes: template.index?.vectorIndexes,
       searchableProperties: template.index?.searchableProperties,
       searchablePropertiesWithTypes: template.index?.searchablePropertiesWithTypes,
       frequencies: checkPerDocument(own(entry, 'frequencies'), 'frequencies', byInternal, true),
@@ -99,7 +94,8 @@ export function indexFromPack(pack: LibraryPack): SearchIndex {
       ),
       fieldLengths: checkPerDocument(own(entry, 'fieldLengths'), 'fieldLengths', byInternal, false),
     },
-    docs: { docs, count: byInternal.size },
+    // Orama's stored documents are rebuilt from the passages by `deserializeIndex`.
+    docs: { docs: {}, count: 0 },
     sorting: template.sorting,
     pinning: template.pinning,
     language: template.language,
@@ -112,10 +108,12 @@ export function indexFromPack(pack: LibraryPack): SearchIndex {
   );
   const snapshot = {
     format: 'footnote-index',
+    version: SNAPSHOT_VERSION,
     dimensions,
     orama,
     documents,
     passages: pack.passages,
+    vectors: packedVectors(pack, dimensions),
     termPassages: termPassages(own(entry, 'termPassages')),
   } as unknown as IndexSnapshot;
   return deserializeIndex(snapshot);
@@ -135,11 +133,6 @@ function internalIds(ids: string[], passages: readonly Passage[]): Map<number, P
     byInternal.set(id, passage);
   }
   return new Map([...byInternal].sort((a, b) => a[0] - b[0]));
-}
-
-function oramaDocument(passage: Passage): Record<string, unknown> {
-  const { cite, docId, access, title, heading, text } = passage;
-  return { id: cite, docId, access, title, heading, text, embedding: null };
 }
 
 function checkField(value: unknown, name: string, type: 'Radix' | 'Flat', byInternal: Map<number, Passage>) {
@@ -197,19 +190,37 @@ function checkIds(value: unknown, path: string, byInternal: Map<number, Passage>
   return ids as number[];
 }
 
-function vectorEntries(value: unknown, byInternal: Map<number, Passage>, pack: LibraryPack) {
-  const vectorOf = new Map(pack.passages.map((passage, position) => [passage.cite, pack.vectors[position]]));
+/** `[internal id, magnitude]` of every vector of the index, by internal id. */
+function vectorMagnitudes(index: SearchIndex): [number, number][] {
+  const { size, orders, magnitudes } = index.vectors;
+  const entries: [number, number][] = [];
+  for (let row = 0; row < size; row++) entries.push([orders[row]!, magnitudes[row]!]);
+  return entries.sort((a, b) => a[0] - b[0]);
+}
+
+/** One `[internal id, magnitude]` entry per passage of the pack; the magnitudes themselves are not used. */
+function checkVectorEntries(value: unknown, byInternal: Map<number, Passage>): void {
   const seen = new Set<number>();
-  const entries = asArray(value, 'index.vectors', byInternal.size).map((pair, index) => {
+  asArray(value, 'index.vectors', byInternal.size).forEach((pair, index) => {
     const at = `index.vectors[${index}]`;
     const [id, magnitude] = asArray(pair, at, 2);
-    const passage = typeof id === 'number' ? byInternal.get(id) : undefined;
-    if (!passage || seen.has(id as number)) throw new ShapeError(at, 'a passage id of the pack, once');
-    seen.add(id as number);
-    return [id, [asNumber(magnitude, `${at}[1]`, 0), vectorOf.get(passage.cite)]];
+    if (typeof id !== 'number' || !byInternal.has(id) || seen.has(id))
+      throw new ShapeError(at, 'a passage id of the pack, once');
+    seen.add(id);
+    asNumber(magnitude, `${at}[1]`, 0);
   });
-  if (entries.length !== byInternal.size) throw new ShapeError('index.vectors', 'one entry per passage');
-  return entries;
+  if (seen.size !== byInternal.size) throw new ShapeError('index.vectors', 'one entry per passage');
+}
+
+/** The pack's vectors as one block, row i for `pack.passages[i]` (the snapshot's layout). */
+function packedVectors(pack: LibraryPack, dimensions: number): Float32Array {
+  const packed = new Float32Array(pack.passages.length * dimensions);
+  pack.passages.forEach((_passage, row) => {
+    const vector = pack.vectors[row];
+    if (vector?.length !== dimensions) throw new ShapeError(`vectors[${row}]`, `${dimensions} numbers`);
+    packed.set(vector, row * dimensions);
+  });
+  return packed;
 }
 
 /** `{ field: { internal id: numbers } }` for the text fields (BM25 frequencies, field lengths). */

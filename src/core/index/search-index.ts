@@ -1,16 +1,23 @@
 /**
- * The passage index: Orama 3 (BM25 over title, heading and text; a vector field; `enum` fields
- * for access and document id) plus the passage and document records that results point back to.
+ * The passage index: Orama 3 (BM25 over title, heading and text; `enum` fields for access and
+ * document id), the passage vectors in a typed-array store beside it (`vector-store.ts`), and the
+ * passage and document records that results point back to.
  *
- * Orama traps handled here (docs/library-notes.md §1.1, §1.2): access and document id are `enum`
- * fields (a `where` on a string field is a token match, not equality); searches never ask for
- * vectors, so Orama nulls its own copy in the docs store and the vector index is the only one kept.
+ * Orama trap handled here (docs/library-notes.md §1.1): access and document id are `enum` fields
+ * (a `where` on a string field is a token match, not equality). Orama has no vector field: the
+ * vector store is the only copy of the vectors, so the traps of §1.2 and §1.3 no longer apply.
  */
 import { create, type AnyOrama } from '@orama/orama';
 import { TOKENIZER_CONFIG } from '../text/terms.js';
 import type { AccessLabel, Passage } from '../types.js';
+import { createVectorStore, vectorOf, type VectorStore } from './vector-store.js';
 
-/** Bump when the Orama schema or the stored records change; part of the index buster. */
+/**
+ * Bump when the stored records change (passages, vectors); part of the index buster, so a bump
+ * makes every stored record stale and re-embeds the library. A change of the snapshot's layout
+ * alone bumps `SNAPSHOT_VERSION` (`serialize.ts`) instead: the records stay current and the
+ * index is rebuilt from them without embedding.
+ */
 export const SCHEMA_VERSION = 1;
 
 /** What the index keeps about each document (everything but its text). */
@@ -31,6 +38,8 @@ export interface IndexedDocument {
 export interface SearchIndex {
   db: AnyOrama;
   dimensions: number;
+  /** One row per passage; the only copy of the vectors. */
+  vectors: VectorStore;
   documents: Map<string, IndexedDocument>;
   passages: Map<string, Passage>;
   /** How many passages contain each content term; for idf weights. */
@@ -48,22 +57,19 @@ export interface IdentifierMention {
   cites: string[];
 }
 
-/** The Orama schema for passages of `dimensions`-long vectors. */
-export function passageSchema(dimensions: number) {
-  return {
-    docId: 'enum',
-    access: 'enum',
-    title: 'string',
-    heading: 'string',
-    text: 'string',
-    embedding: `vector[${dimensions}]`,
-  } as const;
-}
+/** The Orama schema for passages (their vectors live in the vector store). */
+export const PASSAGE_SCHEMA = {
+  docId: 'enum',
+  access: 'enum',
+  title: 'string',
+  heading: 'string',
+  text: 'string',
+} as const;
 
 /** Creates the Orama database with Footnote's schema and tokenizer. */
-export function createOramaDb(dimensions: number): AnyOrama {
+export function createOramaDb(): AnyOrama {
   return create({
-    schema: passageSchema(dimensions),
+    schema: PASSAGE_SCHEMA,
     // Results are never sorted by a field; Orama's default sort index over every string field
     // would only add about 8% to the snapshot (measured by the benchmark).
     sort: { enabled: false },
@@ -74,33 +80,27 @@ export function createOramaDb(dimensions: number): AnyOrama {
 /** An empty index for vectors of `dimensions`. */
 export function createSearchIndex(dimensions: number): SearchIndex {
   return {
-    db: createOramaDb(dimensions),
+    db: createOramaDb(),
     dimensions,
+    vectors: createVectorStore(dimensions),
     documents: new Map(),
     passages: new Map(),
     termPassages: new Map(),
   };
 }
 
-/** The stored vector of a passage (read from Orama's vector index, the only copy). */
+/** A copy of the stored vector of a passage. */
 export function passageVector(index: SearchIndex, cite: string): Float32Array | undefined {
-  const internal = internals(index.db);
-  const internalId = internal.ids.idToInternalId.get(cite);
-  return internalId === undefined ? undefined : internal.vectors.get(internalId)?.[1];
+  return vectorOf(index.vectors, cite);
 }
 
-interface OramaInternals {
-  ids: { idToInternalId: Map<string, number> };
-  vectors: Map<number, [number, Float32Array]>;
-}
-
-/** The two Orama internals this module reads; checked by the save → load property test. */
-function internals(db: AnyOrama): OramaInternals {
-  const data = db as unknown as {
-    internalDocumentIDStore: OramaInternals['ids'];
-    data: { index: { vectorIndexes: Record<string, { node: { vectors: OramaInternals['vectors'] } }> } };
-  };
-  const vectorIndex = data.data.index.vectorIndexes.embedding;
-  if (!vectorIndex) throw new Error('Orama index has no "embedding" vector field');
-  return { ids: data.internalDocumentIDStore, vectors: vectorIndex.node.vectors };
+/**
+ * Orama's internal id of a stored passage: the order Orama gives a passage the first time it
+ * sees its id, kept for the life of the database (and saved with it). The vector scan breaks
+ * ties by it, as Orama's vector search did.
+ */
+export function oramaInternalId(db: AnyOrama, cite: string): number | undefined {
+  const store = (db as unknown as { internalDocumentIDStore: { idToInternalId: Map<string, number> } })
+    .internalDocumentIDStore;
+  return store.idToInternalId.get(cite);
 }

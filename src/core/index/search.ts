@@ -1,10 +1,12 @@
 /**
  * The two raw searches over the index, both restricted by access *inside* the query (Orama
- * filters before ranking, so top-k is never starved by later filtering).
+ * filters before ranking, the vector scan skips unreadable rows before scoring), so top-k is
+ * never starved by later filtering.
  */
 import { search } from '@orama/orama';
 import type { AccessLabel } from '../types.js';
 import type { SearchIndex } from './search-index.js';
+import { scanVectors } from './vector-scan.js';
 
 /** One raw hit: a citation id and the score of the search that found it. */
 export interface RawHit {
@@ -37,20 +39,15 @@ export async function searchLexical(index: SearchIndex, query: string, options: 
   return result.hits.map((hit) => ({ cite: hit.id, score: hit.score }));
 }
 
-/** Exact cosine search; `similarity` is the lowest cosine returned (Orama's default 0.8 is far too high). */
+/**
+ * Exact cosine search over the vector store; `similarity` is the lowest cosine returned. Scores,
+ * floor and tie order are those of Orama's vector search, which this replaced (`vector-scan.ts`).
+ */
 export async function searchVector(
   index: SearchIndex,
   vector: Float32Array,
   options: RawSearchOptions & { similarity: number },
 ): Promise<RawHit[]> {
   if (options.access.length === 0 || !vector.some((value) => value !== 0)) return [];
-  const result = await search(index.db, {
-    mode: 'vector',
-    vector: { value: vector, property: 'embedding' },
-    similarity: options.similarity,
-    includeVectors: false,
-    limit: options.limit,
-    where: accessFilter(options.access),
-  } as never);
-  return result.hits.map((hit) => ({ cite: hit.id, score: hit.score }));
+  return scanVectors(index.vectors, vector, options);
 }

@@ -1,11 +1,12 @@
 /**
- * Adding, replacing and removing whole documents.
+ * Adding, replacing and removing whole documents: text into Orama, vectors into the vector store.
  */
 import { insertMultiple, removeMultiple } from '@orama/orama';
 import { RagError } from '../errors.js';
 import { contentTerms } from '../text/terms.js';
 import type { Passage, SourceDocument } from '../types.js';
-import type { IndexedDocument, SearchIndex } from './search-index.js';
+import { oramaInternalId, type IndexedDocument, type SearchIndex } from './search-index.js';
+import { deleteVector, putVector } from './vector-store.js';
 
 /** The record the index keeps for a document. */
 export function toIndexedDocument(document: SourceDocument, passages: Passage[]): IndexedDocument {
@@ -20,6 +21,22 @@ export function toIndexedDocument(document: SourceDocument, passages: Passage[])
     contentHash: document.contentHash,
     cites: passages.map((passage) => passage.cite),
   };
+}
+
+/** The record Orama stores and indexes for a passage (its vector is in the vector store). */
+export function oramaRecord(passage: Passage): OramaRecord {
+  const { cite, docId, access, title, heading, text } = passage;
+  return { id: cite, docId, access, title, heading, text };
+}
+
+/** A passage as Orama holds it: the fields of `PASSAGE_SCHEMA` and the citation id. */
+export interface OramaRecord {
+  id: string;
+  docId: string;
+  access: string;
+  title: string;
+  heading: string;
+  text: string;
 }
 
 /**
@@ -40,19 +57,17 @@ export async function upsertDocument(
   }
   await removeDocument(index, document.id);
   delete index.identifiers;
-  const records = passages.map((passage, position) => ({
-    id: passage.cite,
-    docId: passage.docId,
-    access: passage.access,
-    title: passage.title,
-    heading: passage.heading,
-    text: passage.text,
-    embedding: Array.from(vectors[position] ?? []),
-  }));
-  await insertMultiple(index.db, records, 500);
+  await insertMultiple(index.db, passages.map(oramaRecord), 500);
   index.documents.set(document.id, document);
-  for (const passage of passages) {
+  for (const [position, passage] of passages.entries()) {
     index.passages.set(passage.cite, passage);
+    putVector(
+      index.vectors,
+      passage.cite,
+      passage.access,
+      oramaInternalId(index.db, passage.cite) ?? 0,
+      vectors[position]!,
+    );
     countTerms(index, passage, 1);
   }
 }
@@ -67,6 +82,7 @@ export async function removeDocument(index: SearchIndex, documentId: string): Pr
     const passage = index.passages.get(cite);
     if (passage) countTerms(index, passage, -1);
     index.passages.delete(cite);
+    deleteVector(index.vectors, cite);
   }
   index.documents.delete(documentId);
   return true;

@@ -13,7 +13,9 @@ import { LibraryService } from '../../../src/adapters/browser/library-service.js
 import type { LibraryStore } from '../../../src/adapters/browser/library-store.js';
 import { openLibraryStore } from '../../../src/adapters/browser/open-library-store.js';
 import {
+  decodeSnapshot,
   encodeSnapshot,
+  joinSegments,
   SEGMENT_BYTES,
   sha256Hex,
   type SnapshotHead,
@@ -167,6 +169,25 @@ describe('ST-06: a stale or damaged saved index is rebuilt from the records, no 
         new DataView(bytes.buffer).setUint32(0, text.length, true);
         bytes.set(text, 4);
         const head = (await db.get('snapshot', 'index')) as SnapshotHead;
+        await db.clear('snapshot');
+        await db.put(
+          'snapshot',
+          { ...head, segments: 1, bytes: bytes.length, sha256: await sha256Hex(bytes) },
+          'index',
+        );
+        await db.put('snapshot', bytes, 'index/0');
+      },
+    ],
+    [
+      'saved by an earlier snapshot version (vectors inside Orama)',
+      async (db) => {
+        const head = (await db.get('snapshot', 'index')) as SnapshotHead;
+        const segments: Uint8Array[] = [];
+        for (let at = 0; at < head.segments; at++)
+          segments.push((await db.get('snapshot', `index/${at}`)) as Uint8Array);
+        const stored = decodeSnapshot(joinSegments(segments));
+        const { version: _version, vectors: _vectors, ...older } = stored.payload as Record<string, unknown>;
+        const bytes = encodeSnapshot({ ...stored, payload: older });
         await db.clear('snapshot');
         await db.put(
           'snapshot',
