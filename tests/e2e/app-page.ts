@@ -132,7 +132,7 @@ export class AppPage {
   /** Waits for the summary of the latest ingest; returns the page's ingest time. */
   async ingested(): Promise<number> {
     const summary = this.page.getByTestId('ingest-summary');
-    await shown(summary, 'the ingest summary', 30_000);
+    await shown(summary, 'the ingest summary', 60_000);
     return Number(await summary.getAttribute('data-ms'));
   }
 

@@ -17,6 +17,14 @@ const base = {
 };
 
 describe('LibraryPanel', () => {
+  it('marks the library busy while files are added, for assistive tech and for tests that wait on the page', async () => {
+    const view = render(LibraryPanel, { ...base, busy: true });
+    const region = screen.getByRole('region', { name: /Library/ });
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    await view.rerender({ busy: false });
+    expect(region.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('says how many documents the viewer does not see, and why', () => {
     render(LibraryPanel, { ...base, hiddenFromViewer: 1, viewer: 'public' });
     expect(screen.getByTestId('hidden-for-viewer').textContent?.replace(/\s+/g, ' ').trim()).toBe(
