@@ -131,7 +131,8 @@ async function buildFromScratch(
     const app = new AppPage(await context.newPage());
     await app.open();
     const started = Date.now();
-    await app.addFiles([...files]);
+    // Nothing to add (a tab closed before any document was whole): no ingest runs, none to wait for.
+    if (files.length > 0) await app.addFiles([...files]);
     const ms = Date.now() - started;
     const { documents } = await libraryShown(app.page);
     return { ms, documents, answers: files.length > 0 ? await retrieved(app, questions) : [] };
