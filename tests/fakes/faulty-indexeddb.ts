@@ -3,7 +3,11 @@
  * IndexedDB request (get, getAll, put, add, delete, clear, count, openCursor, cursor continue) and
  * fails the N-th one. `throw` makes the call itself throw, as the browser does for a value it
  * cannot clone; `abort` issues the request and then aborts its transaction, as a request failing
- * with `QuotaExceededError` (or a failed commit) does. `count` only counts, to learn K.
+ * with `QuotaExceededError` (or a failed commit) does. `close` is a tab closed in the middle of a
+ * transaction (docs/reliability.md ST-04, IX-09): the N-th request is issued and its transaction
+ * aborted, and every request after it throws, as nothing more reaches the database once the tab
+ * is gone; the test then abandons that app instance and opens a new one over the same database.
+ * `count` only counts, to learn K.
  *
  * The prototypes are wrapped once, for good, when this module loads (import it after
  * `fake-indexeddb/auto` and before anything uses `idb`), and the wrappers ask the injector
@@ -11,13 +15,13 @@
  */
 
 /** How the N-th request fails. */
-export type FaultMode = 'throw' | 'abort' | 'count';
+export type FaultMode = 'throw' | 'abort' | 'close' | 'count';
 
 /** An installed injector. */
 export interface Fault {
   /** Requests seen so far. */
   readonly requests: number;
-  /** True once the fault was injected. */
+  /** True once the fault was injected (for `close`: once the tab was closed). */
   readonly fired: boolean;
   /** Runs `read` with requests neither counted nor failed (the test's own reads). */
   pause<T>(read: () => Promise<T>): Promise<T>;
@@ -45,6 +49,7 @@ function wrap(target: object, method: string, transactionOf: (self: unknown) => 
   methods[method] = function (this: unknown, ...args: unknown[]) {
     const fault = active;
     if (!fault || fault.paused) return original.apply(this, args);
+    if (fault.mode === 'close' && fault.fired) throw new DOMException('The tab was closed.', 'InvalidStateError');
     fault.requests += 1;
     if (fault.mode === 'count' || fault.requests !== fault.at || fault.fired) return original.apply(this, args);
     fault.fired = true;

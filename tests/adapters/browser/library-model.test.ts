@@ -13,7 +13,6 @@
 import 'fake-indexeddb/auto';
 // Both wrap IndexedDB's prototypes when they load, so they come before anything uses idb.
 import { injectFault, type FaultMode } from '../../fakes/faulty-indexeddb.js';
-import { closeTabAt } from '../../helpers/tab-close.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LibraryService } from '../../../src/adapters/browser/library-service.js';
@@ -189,7 +188,7 @@ class TabClosed implements Command {
     this.operation.apply(after);
     // The new tab opens with the embedder its settings name: the one before the operation.
     after.embedder = model.embedder;
-    const tab = closeTabAt(this.at);
+    const tab = injectFault(this.at, 'close');
     await this.operation.act(real.service, model).catch(() => undefined);
     tab.restore();
     close(real.service);
