@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { LibraryState } from '../../src/adapters/browser/protocol.js';
 import App from '../../src/ui/App.svelte';
@@ -67,6 +67,42 @@ describe('App', () => {
     screen.getByTestId('storage-keep').click();
     await waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.queryByTestId('storage-keep')).toBeNull());
+  });
+
+  it('while the library comes back it says how far it is, and a question asked meanwhile waits for it', async () => {
+    const connection = new FakeConnection();
+    const session = new Session(connection);
+    render(App, { session });
+    const starting = session.start();
+    const status = () => screen.getByTestId('library-restoring');
+    await waitFor(() => expect(status().textContent).toMatch(/Opening your library/));
+    expect(screen.getByRole('region', { name: /Library/ }).getAttribute('aria-busy')).toBe('true');
+    const open = connection.last('open');
+    open.options.onEvent?.({
+      type: 'restore-progress',
+      progress: { phase: 'reading', documentsDone: 0, documentsTotal: 0 },
+    });
+    await waitFor(() => expect(status().dataset.phase).toBe('reading'));
+    open.options.onEvent?.({
+      type: 'restore-progress',
+      progress: { phase: 'rebuilding', documentsDone: 3, documentsTotal: 40 },
+    });
+    await waitFor(() => expect(status().textContent).toMatch(/Rebuilding the index .*: 3 of 40 documents/));
+    expect((screen.getByLabelText('Bringing the library back') as HTMLProgressElement).value).toBe(3);
+
+    // Asked before the library is back: the request goes to the engine, whose queue holds it
+    // behind the open; nothing is refused.
+    expect(screen.getByTestId('question-waits')).toBeTruthy();
+    await fireEvent.input(screen.getByTestId('question'), { target: { value: 'How do I descale it?' } });
+    await fireEvent.click(screen.getByTestId('ask'));
+    expect(connection.last('ask').request).toMatchObject({ type: 'ask', question: 'How do I descale it?' });
+    expect(connection.received.map((entry) => entry.request.type).slice(0, 2)).toEqual(['open', 'ask']);
+
+    open.resolve({ ...MEMORY, storage: { kind: 'indexeddb', restore: 'rebuilt', restoreMs: 1 } });
+    await starting;
+    await waitFor(() => expect(screen.getByTestId('app').dataset.ready).toBe('true'));
+    expect(screen.queryByTestId('library-restoring')).toBeNull();
+    expect(screen.queryByTestId('question-waits')).toBeNull();
   });
 
   it('offers every access label in the library under "Viewing as", and asks again as the new viewer', async () => {

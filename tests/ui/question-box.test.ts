@@ -25,13 +25,25 @@ describe('QuestionBox', () => {
     expect(onstop).toHaveBeenCalledTimes(2);
   });
 
-  it('cannot ask an empty question or before the library is open', async () => {
+  it('cannot ask an empty question', async () => {
     const onask = vi.fn();
-    render(QuestionBox, { asking: false, disabled: true, onask, onstop: vi.fn() });
+    render(QuestionBox, { asking: false, onask, onstop: vi.fn() });
     const box = screen.getByTestId('question');
-    await fireEvent.input(box, { target: { value: 'Anything?' } });
+    await fireEvent.input(box, { target: { value: '   ' } });
     expect((screen.getByTestId('ask') as HTMLButtonElement).disabled).toBe(true);
     await fireEvent.keyDown(box, { key: 'Enter' });
     expect(onask).not.toHaveBeenCalled();
+  });
+
+  it('while the library comes back, says a question asked now waits for it, and asks it', async () => {
+    const onask = vi.fn();
+    const view = render(QuestionBox, { asking: false, waiting: true, onask, onstop: vi.fn() });
+    expect(screen.getByTestId('question-waits').textContent).toMatch(/still coming back.*waits for it/);
+    const box = screen.getByTestId('question');
+    await fireEvent.input(box, { target: { value: 'Anything?' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onask).toHaveBeenCalledWith('Anything?');
+    await view.rerender({ waiting: false });
+    expect(screen.queryByTestId('question-waits')).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import type {
   RequestOf,
   RequestType,
   Responses,
+  RestoreProgress,
   StorageLossCause,
   ToWorker,
   WorkerError,
@@ -68,6 +69,7 @@ async function open(models: ModelSettings | undefined, emit: Emit | undefined): 
     onLost: lostStorage,
     onBlocked: (reason) => scope.postMessage({ kind: 'storage-lost', cause: 'blocked', reason }),
     ...(embedder ? { embedder } : {}),
+    ...(emit ? { onRestoreProgress: (progress: RestoreProgress) => emit({ type: 'restore-progress', progress }) } : {}),
   });
   if (models && (models.reranker.kind !== 'off' || models.judge.kind !== 'off')) {
     await host.apply(opened, models, onModelProgress).catch((error: unknown) => {

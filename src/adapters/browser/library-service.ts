@@ -27,8 +27,7 @@ import { ingestFiles, ingestParsedFiles, type IngestFilesOptions } from './inges
 import type { BatchReport } from './ingest-report.js';
 import { ingestContext, libraryState, settleNotice, type LibraryParts } from './library-parts.js';
 import { exportPack, importPack, type PackImportOptions } from './library-packs.js';
-import { openStorage, reopenStorage } from './library-storage.js';
-import type { OpenStoreOptions } from './open-library-store.js';
+import { openStorage, reopenStorage, type StorageOptions } from './library-storage.js';
 import { ProgressEmbedder } from './progress-embedder.js';
 import type {
   AskOutcome,
@@ -48,7 +47,7 @@ import type {
 import { swapEmbedder, type ReembedOptions } from './swap-embedder.js';
 
 /** How to build the service; defaults are the app's (hashing embedder, extractive answers, IndexedDB). */
-export interface LibraryServiceOptions extends OpenStoreOptions {
+export interface LibraryServiceOptions extends StorageOptions {
   embedder?: Embedder;
   generator?: Generator;
 }

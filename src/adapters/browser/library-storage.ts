@@ -9,7 +9,7 @@ import { raiseNotice, type LibraryParts } from './library-parts.js';
 import type { DocumentFacts, LibraryStore } from './library-store.js';
 import { MemoryLibraryStore } from './memory-library-store.js';
 import { openLibraryStore, type OpenStoreOptions } from './open-library-store.js';
-import type { StorageInfo } from './protocol.js';
+import type { RestoreProgress, StorageInfo } from './protocol.js';
 import { restoreLibrary } from './restore-library.js';
 
 /** Opens tried, and the wait between them, when the storage is reopened after it was lost. */
@@ -31,12 +31,17 @@ export interface OpenedStorage {
   facts: Map<string, DocumentFacts>;
 }
 
+/** How to open the storage, and who hears how far the restore is. */
+export interface StorageOptions extends OpenStoreOptions {
+  onRestoreProgress?: (progress: RestoreProgress) => void;
+}
+
 /** Opens the storage and restores the library from it into `engine`; a store that fails that is closed. */
-export async function openStorage(engine: Engine, options: OpenStoreOptions): Promise<OpenedStorage> {
+export async function openStorage(engine: Engine, options: StorageOptions): Promise<OpenedStorage> {
   const { store, reason } = await openLibraryStore(options);
   try {
     const started = performance.now();
-    const restore = await restoreLibrary(engine, store);
+    const restore = await restoreLibrary(engine, store, options.onRestoreProgress);
     const storage: StorageInfo = { kind: store.kind, restore, restoreMs: performance.now() - started };
     if (reason) storage.reason = reason;
     const facts = new Map((await store.readFacts()).map((item) => [item.id, item]));
@@ -52,7 +57,7 @@ export async function openStorage(engine: Engine, options: OpenStoreOptions): Pr
  * nothing: the page is then told the library was cleared. When the records are still there,
  * they are back. Never left on the closed connection.
  */
-export async function reopenStorage(parts: LibraryParts, options: OpenStoreOptions): Promise<void> {
+export async function reopenStorage(parts: LibraryParts, options: StorageOptions): Promise<void> {
   parts.store.close();
   parts.engine.index = createSearchIndex(parts.engine.embedder.dimensions);
   try {

@@ -47,6 +47,17 @@ export interface StorageNotice {
 /** How the library came back when the worker opened it. */
 export type RestoreKind = 'restored' | 'rebuilt' | 'reindexed' | 'empty';
 
+/**
+ * How far the library is while it comes back at start-up: reading the saved index; where that
+ * cannot be used, rebuilding the index from the stored records (no embedding) or re-embedding a
+ * record made with another embedder, document by document; then saving the rebuilt index.
+ */
+export interface RestoreProgress {
+  phase: 'reading' | 'rebuilding' | 'reembedding' | 'saving';
+  documentsDone: number;
+  documentsTotal: number;
+}
+
 /** The storage the library lives in, and how it was restored. */
 export interface StorageInfo {
   kind: StorageKind;
@@ -328,7 +339,8 @@ export type WorkerEvent =
   | { type: 'reembed-progress'; progress: ReembedProgress }
   | { type: 'answer-model-progress'; progress: AnswerModelProgress }
   | { type: 'evaluate-progress'; done: number; total: number }
-  | { type: 'import-progress'; progress: ImportProgress };
+  | { type: 'import-progress'; progress: ImportProgress }
+  | { type: 'restore-progress'; progress: RestoreProgress };
 
 /** A failure, as data. */
 export interface WorkerError {

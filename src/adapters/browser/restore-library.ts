@@ -13,18 +13,33 @@ import { loadRecord, recordFromIndex, recordIsCurrent } from './document-records
 import type { DocumentRecord, LibraryStore } from './library-store.js';
 import type { ReembedProgress } from './models/model-settings.js';
 import type { ProgressEmbedder } from './progress-embedder.js';
-import type { RestoreKind } from './protocol.js';
+import type { RestoreKind, RestoreProgress } from './protocol.js';
 
-/** Restores `engine.index` from `store`; says how. */
-export async function restoreLibrary(engine: Engine, store: LibraryStore): Promise<RestoreKind> {
+/**
+ * Restores `engine.index` from `store`; says how. `onProgress` hears each phase as it starts
+ * (reading the saved index, then, where that cannot be used, rebuilding or re-embedding the
+ * documents one by one), so the page can say what it is doing while the library comes back.
+ */
+export async function restoreLibrary(
+  engine: Engine,
+  store: LibraryStore,
+  onProgress?: (progress: RestoreProgress) => void,
+): Promise<RestoreKind> {
+  onProgress?.({ phase: 'reading', documentsDone: 0, documentsTotal: 0 });
   const outcome = await restoreIndex(engine, store).catch(() => 'broken' as const);
   if (outcome === 'restored') return 'restored';
   engine.index = createSearchIndex(engine.embedder.dimensions);
   const records = await store.readDocumentsToRebuild();
   if (records.length === 0) return 'empty';
   let reembedded = false;
-  for (const record of records) {
-    if (recordIsCurrent(engine, record)) {
+  for (const [done, record] of records.entries()) {
+    const current = recordIsCurrent(engine, record);
+    onProgress?.({
+      phase: current ? 'rebuilding' : 'reembedding',
+      documentsDone: done,
+      documentsTotal: records.length,
+    });
+    if (current) {
       await loadRecord(engine, record);
       continue;
     }
@@ -34,6 +49,7 @@ export async function restoreLibrary(engine: Engine, store: LibraryStore): Promi
     if (fresh) await store.writeDocument(fresh);
     else await store.deleteDocument(record.id);
   }
+  onProgress?.({ phase: 'saving', documentsDone: records.length, documentsTotal: records.length });
   await saveIndex(engine, store).catch(() => undefined);
   return reembedded ? 'reindexed' : 'rebuilt';
 }

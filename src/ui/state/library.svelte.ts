@@ -21,6 +21,7 @@ import type {
   IngestOutcome,
   LibraryState,
   PackImport,
+  RestoreProgress,
   StorageInfo,
 } from '../../adapters/browser/protocol.js';
 import { onceEach, type PickedFile } from '../lib/collect-files.js';
@@ -89,6 +90,8 @@ export class Library {
   password = $state.raw<PendingPassword | undefined>(undefined);
   busy = $state(false);
   ready = $state(false);
+  /** How far the library is while it comes back at start-up (until `ready`). */
+  restoring = $state.raw<RestoreProgress | undefined>(undefined);
   error = $state<string | undefined>(undefined);
   /** The latest pack import, and its progress while it runs. */
   packImport = $state.raw<PackImport | undefined>(undefined);
@@ -110,8 +113,15 @@ export class Library {
   /** Opens the library (restoring it from storage) with the embedder of `models`. */
   async open(models?: ModelSettings): Promise<void> {
     await this.run(async () =>
-      this.apply(await this.connection.request(models ? { type: 'open', models } : { type: 'open' })),
+      this.apply(
+        await this.connection.request(models ? { type: 'open', models } : { type: 'open' }, {
+          onEvent: (event) => {
+            if (event.type === 'restore-progress') this.restoring = event.progress;
+          },
+        }),
+      ),
     );
+    this.restoring = undefined;
     this.ready = true;
   }
 

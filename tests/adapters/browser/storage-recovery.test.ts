@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openIdbLibraryStore } from '../../../src/adapters/browser/idb-library-store.js';
 import { LibraryService } from '../../../src/adapters/browser/library-service.js';
 import type { LibraryStore } from '../../../src/adapters/browser/library-store.js';
+import type { RestoreProgress } from '../../../src/adapters/browser/protocol.js';
 import { openLibraryStore } from '../../../src/adapters/browser/open-library-store.js';
 import {
   decodeSnapshot,
@@ -213,6 +214,34 @@ describe('ST-06: a stale or damaged saved index is rebuilt from the records, no 
       expect((await LibraryService.open({ name, segmentBytes })).state().storage.restore).toBe('restored');
     });
   }
+});
+
+describe('while the library comes back it says how far it is', () => {
+  it('reading the saved index, then rebuilding document by document, then saving', async () => {
+    const { name, segmentBytes } = await savedLibrary();
+    const restored: RestoreProgress[] = [];
+    const first = await LibraryService.open({ name, segmentBytes, onRestoreProgress: (step) => restored.push(step) });
+    expect(first.state().storage.restore).toBe('restored');
+    expect(restored).toEqual([{ phase: 'reading', documentsDone: 0, documentsTotal: 0 }]);
+
+    const db = await raw(name);
+    await db.delete('snapshot', 'index/1');
+    db.close();
+    const rebuilt: RestoreProgress[] = [];
+    const second = await LibraryService.open({ name, segmentBytes, onRestoreProgress: (step) => rebuilt.push(step) });
+    expect(second.state().storage.restore).toBe('rebuilt');
+    const total = second.state().documents.length;
+    expect(total).toBeGreaterThan(1);
+    expect(rebuilt).toEqual([
+      { phase: 'reading', documentsDone: 0, documentsTotal: 0 },
+      ...Array.from({ length: total }, (_, done) => ({
+        phase: 'rebuilding',
+        documentsDone: done,
+        documentsTotal: total,
+      })),
+      { phase: 'saving', documentsDone: total, documentsTotal: total },
+    ]);
+  });
 });
 
 describe('ST-02: the storage fills up mid-ingest', () => {
