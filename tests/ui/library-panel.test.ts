@@ -146,3 +146,37 @@ describe('DocumentRow failures', () => {
     expect((window as unknown as { __pwn?: number }).__pwn).toBeUndefined();
   });
 });
+
+describe('after embedding', () => {
+  it('a file says it is being added to the index, then saved, with a busy bar', async () => {
+    const progress = { name: 'big.md', passagesDone: 3200, passagesTotal: 3200 };
+    const view = render(DocumentRow, {
+      row: { key: 'file:big.md', status: 'indexing', file: { ...progress, status: 'indexing' } },
+      onremove: () => undefined,
+      onupdate: async () => true,
+    });
+    expect(screen.getByTestId('after-embedding').textContent).toMatch(
+      /3200 passages embedded · adding them to the search index/,
+    );
+    expect(screen.getByLabelText('Indexing big.md')).toBeTruthy();
+    await view.rerender({ row: { key: 'file:big.md', status: 'saving', file: { ...progress, status: 'saving' } } });
+    expect(screen.getByTestId('after-embedding').textContent).toMatch(/saving the document in this browser's storage/);
+  });
+
+  it('a drop whose files are all done says it is saving the search index', () => {
+    const totals = {
+      files: 2,
+      done: 2,
+      indexed: 2,
+      failed: 0,
+      skipped: 0,
+      passages: 9,
+      embedded: 9,
+      reused: 0,
+      parseMs: 1,
+      pages: 0,
+    };
+    render(LibraryPanel, { ...base, busy: true, totals: { ...totals, saving: true } });
+    expect(screen.getByTestId('batch-progress').textContent).toMatch(/2 of 2 files done · saving the search index/);
+  });
+});

@@ -18,6 +18,8 @@ export interface BatchTotals {
   /** Milliseconds spent parsing (reading, parsing in the worker), and pages parsed (PDFs). */
   parseMs: number;
   pages: number;
+  /** Every file is done and the search index is being saved (the last step of a drop). */
+  saving?: boolean;
 }
 
 type Final = Extract<FileStatus, 'indexed' | 'failed' | 'skipped'>;

@@ -112,6 +112,7 @@ class BatchRun {
       this.wake?.();
     }
     await consuming;
+    this.options.onTotals?.({ ...this.tally.totals(), saving: true });
     return this.steps.save().catch(() => undefined);
   }
 

@@ -192,7 +192,10 @@ async function ingestDocument(
   embedder.listener = reporter(progress, options);
   let result: IngestReport;
   try {
-    result = await ingestDocuments(engine, [document], options.signal ? { signal: options.signal } : {});
+    result = await ingestDocuments(engine, [document], {
+      ...(options.signal ? { signal: options.signal } : {}),
+      onIndexing: () => options.onProgress?.({ ...progress, status: 'indexing', passagesDone: total }),
+    });
   } catch (error) {
     fail(
       report,
@@ -208,6 +211,7 @@ async function ingestDocument(
   if (failure) return fail(report, progress, failure.message, options);
   const unchanged = result.unchanged.length > 0;
   if (!unchanged) {
+    options.onProgress?.({ ...progress, status: 'saving', passagesDone: total });
     const saved = await save(context, document, previous);
     if (saved === 'full') {
       context.onStorageFull?.();

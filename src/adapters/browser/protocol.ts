@@ -123,7 +123,11 @@ export interface LibraryState {
 }
 
 /** Where a file is in its ingest: `skipped` files were not indexed on purpose (a duplicate, a password refused). */
-export type FileStatus = 'queued' | 'parsing' | 'embedding' | 'indexed' | 'failed' | 'skipped';
+/**
+ * Where one file of a drop is: `indexing` once its passages are embedded and are being added to
+ * the search index, `saving` while its record is written to the browser's storage.
+ */
+export type FileStatus = 'queued' | 'parsing' | 'embedding' | 'indexing' | 'saving' | 'indexed' | 'failed' | 'skipped';
 
 /** Progress of one file of an ingest. */
 export interface FileProgress {

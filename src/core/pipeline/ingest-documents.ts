@@ -33,6 +33,8 @@ export interface IngestReport {
 /** Options of `ingestDocuments`. */
 export interface IngestOptions extends CallOptions {
   onProgress?: (progress: IngestProgress) => void;
+  /** Hears that a document's passages are embedded and are now being added to the index. */
+  onIndexing?: (document: SourceDocument, passages: number) => void;
 }
 
 /** Adds or replaces documents in the engine's index. */
@@ -81,6 +83,7 @@ async function ingestOne(engine: Engine, document: SourceDocument, report: Inges
   try {
     const passages = chunkDocument(document, engine.chunking);
     const vectors = await vectorsFor(engine, passages, report, options);
+    options.onIndexing?.(document, passages.length);
     await upsertDocument(engine.index, toIndexedDocument(document, passages), passages, vectors);
     (existing ? report.replaced : report.added).push(document.id);
     report.passages += passages.length;

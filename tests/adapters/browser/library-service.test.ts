@@ -32,6 +32,9 @@ describe('LibraryService', () => {
     expect(finals.get('kettle-manual.md')).toMatchObject({ status: 'indexed', outcome: 'added' });
     expect(finals.get('empty.txt')?.status).toBe('failed');
     expect(progress.some((item) => item.name === 'kettle-manual.md' && item.status === 'embedding')).toBe(true);
+    // After embedding, the page hears what happens next: into the index, then into storage.
+    const steps = progress.filter((item) => item.name === 'kettle-manual.md').map((item) => item.status);
+    expect(steps.filter((status, at) => status !== steps[at - 1]).slice(-3)).toEqual(['indexing', 'saving', 'indexed']);
     expect(outcome.library.documents.map((item) => item.id)).toEqual(['kettle-manual']);
     expect(outcome.library.storage.kind).toBe('indexeddb');
   });
