@@ -27,6 +27,8 @@ export interface Metrics {
   >;
   /** The real CPU answer model (scenarios-cpu-model.ts), by browser. */
   cpuModel?: Record<string, { loadMs: number; timeToFirstTokenMs: number; tokensPerSecond: number }>;
+  /** A 10,000-passage library after a reload (scenarios-scale.ts): ms from the navigation's start. */
+  restore?: { passages: number; readyMs: number; answeredMs: number; phases: string[] };
 }
 
 /** What a scenario gets. */

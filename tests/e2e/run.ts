@@ -138,6 +138,11 @@ function report(name: string, metrics: Metrics): void {
       ([setting, real]) =>
         `all-MiniLM-L6-v2 (real) ${setting}: ${real.passagesPerSecond} passages/s re-embedding ${real.passages} passages, Enter → verdict median ${real.queryMedianMs} ms, load + re-embed ${(real.loadAndEmbedMs / 1000).toFixed(1)} s`,
     ),
+    ...(metrics.restore
+      ? [
+          `${metrics.restore.passages}-passage library after a reload: back in ${metrics.restore.readyMs} ms, a question asked during the restore answered at ${metrics.restore.answeredMs} ms (phases shown: ${metrics.restore.phases.join(', ')})`,
+        ]
+      : []),
     ...Object.values(metrics.cpuModel ?? {}).map(
       (cpu) =>
         `SmolLM2-135M GGUF on the CPU (wllama): load ${(cpu.loadMs / 1000).toFixed(1)} s, first token after ${(cpu.timeToFirstTokenMs / 1000).toFixed(1)} s, ${cpu.tokensPerSecond} tokens/s`,

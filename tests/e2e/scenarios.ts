@@ -14,6 +14,7 @@ import { OFFLINE_SCENARIOS } from './scenarios-offline.js';
 import { PACK_PROFILE_SCENARIOS } from './scenarios-pack-profiles.js';
 import { PACK_SCENARIOS } from './scenarios-packs.js';
 import { REAL_MODEL_SCENARIOS } from './scenarios-real-models.js';
+import { SCALE_SCENARIOS } from './scenarios-scale.js';
 import { SECURITY_SCENARIOS } from './scenarios-security.js';
 import { STORAGE_SCENARIOS } from './scenarios-storage.js';
 
@@ -33,6 +34,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...ANSWER_MODEL_SCENARIOS,
   ...CPU_MODEL_SCENARIOS,
   ...STORAGE_SCENARIOS,
+  ...SCALE_SCENARIOS,
   ...SECURITY_SCENARIOS,
   ...OFFLINE_SCENARIOS,
 ];
