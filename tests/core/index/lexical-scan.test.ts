@@ -123,4 +123,25 @@ describe('the lexical store against Orama', () => {
     expectSameHits(ours, await searchLexicalWithOrama(index.orama!, 'filter pump', options));
     expect(() => expectSameHits(ours, unboosted)).toThrow();
   });
+
+  it('scores a word named like an object property ("constructor") as Orama does: as if no passage held it', async () => {
+    const index = await build([
+      {
+        doc: 0,
+        title: 'constructor',
+        access: 'public',
+        passages: [
+          { heading: 'constructor filter', text: 'the constructor pump' },
+          { heading: '', text: 'filter constructor constructor' },
+        ],
+      },
+      { doc: 1, title: 'pump', access: 'public', passages: [{ heading: 'constructor', text: 'filter' }] },
+    ]);
+    const options = { access: ['public'], limit: 10 };
+    for (const query of ['constructor', 'constructor filter', 'construct']) {
+      const expected = await searchLexicalWithOrama(index.orama!, query, options);
+      expect(expected.length).toBeGreaterThan(0);
+      expectSameHits(await searchLexical(index, query, options), expected);
+    }
+  });
 });
