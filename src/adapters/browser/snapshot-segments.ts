@@ -2,7 +2,8 @@
  * The saved index as bytes, in segments (docs/reliability.md ST-05). One structured-clone value has
  * a ceiling (Chromium refuses values over about 127 MiB: "The serialized value is too large"), and
  * a big library's index passes it. So the index is encoded once into bytes, JSON for its
- * structure and one block of floats for its vectors, and kept as segments of at most 32 MiB
+ * structure and one block of 4-byte words for its typed arrays (the vectors' floats, the lexical
+ * store's postings), and kept as segments of at most 32 MiB
  * beside a head that names their count, length and SHA-256. Reading checks all three: a missing,
  * short or changed segment means "no saved index", and the library is rebuilt from its records.
  */
@@ -23,27 +24,27 @@ export interface SnapshotHead {
 }
 
 const FLOATS = '$f32';
+const WORDS = '$u32';
 
-/** Encodes an index: a 4-byte length, the JSON (vectors replaced by references), padding, the floats. */
+/** Encodes an index: a 4-byte length, the JSON (typed arrays replaced by references), padding, the words. */
 export function encodeSnapshot(stored: StoredIndex): Uint8Array {
-  const arrays: Float32Array[] = [];
+  const arrays: (Float32Array | Uint32Array)[] = [];
   let offset = 0;
   const json = JSON.stringify(stored, (_key, value: unknown) => {
-    if (!(value instanceof Float32Array)) return value;
+    if (!(value instanceof Float32Array) && !(value instanceof Uint32Array)) return value;
     arrays.push(value);
     offset += value.length;
-    return { [FLOATS]: offset - value.length, length: value.length };
+    return { [value instanceof Float32Array ? FLOATS : WORDS]: offset - value.length, length: value.length };
   });
   const text = new TextEncoder().encode(json);
   const start = align(4 + text.length);
   const bytes = new Uint8Array(start + offset * 4);
   new DataView(bytes.buffer).setUint32(0, text.length, true);
   bytes.set(text, 4);
-  const floats = new Float32Array(bytes.buffer, start, offset);
-  let at = 0;
+  let at = start;
   for (const array of arrays) {
-    floats.set(array, at);
-    at += array.length;
+    bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at += array.byteLength;
   }
   return bytes;
 }
@@ -56,12 +57,16 @@ export function decodeSnapshot(bytes: Uint8Array): StoredIndex {
   if (start > bytes.byteLength || (bytes.byteLength - start) % 4 !== 0)
     throw new Error('The saved index is cut short.');
   const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(4, 4 + length));
-  const floats = new Float32Array(bytes.slice(start).buffer);
+  const block = bytes.slice(start).buffer;
+  const floats = new Float32Array(block);
+  const words = new Uint32Array(block);
   const stored = JSON.parse(text, (_key, value: unknown) => {
-    if (typeof value !== 'object' || value === null || !(FLOATS in value)) return value;
-    const { [FLOATS]: at, length: count } = value as { [FLOATS]: number; length: number };
-    if (at + count > floats.length) throw new Error('The saved index refers to vectors it does not hold.');
-    return floats.slice(at, at + count);
+    if (typeof value !== 'object' || value === null) return value;
+    const kind = FLOATS in value ? FLOATS : WORDS in value ? WORDS : undefined;
+    if (kind === undefined) return value;
+    const { [kind]: at, length: count } = value as Record<string, number>;
+    if (!(at! + count! <= floats.length)) throw new Error('The saved index refers to arrays it does not hold.');
+    return (kind === FLOATS ? floats : words).slice(at, at! + count!);
   }) as StoredIndex;
   if (!stored || typeof stored !== 'object' || !('payload' in stored)) throw new Error('The saved index is not one.');
   return stored;

@@ -1,15 +1,18 @@
 /**
- * The pack's `index.json`: the search index snapshot without what the other entries already
- * hold. Passage records and vectors are left out and put back from the checked passages and
- * `vectors.f32` on import, so a snapshot can never show or find a passage the pack does not
- * list, and never change a passage's access label. What is left (the word trees, the BM25
- * statistics) is checked for shape and for ids of the pack's own passages only; any problem
- * makes the importer rebuild the index from the passages instead (still without embedding).
+ * The pack's `index.json`: Orama's saved index of the passages (word trees, BM25 statistics),
+ * without what the other entries already hold. The format predates the lexical store and is
+ * kept, so packs stay readable both ways: on export Orama's index is built from the passages in
+ * the library's order; on import it is checked for shape and for ids of the pack's own passages
+ * only, and the lexical store is then built from the checked passages in the order of its ids
+ * (the words are not read from the pack, so a pack can never show or find a passage it does not
+ * list, nor change an access label). Any problem makes the importer rebuild the index from the
+ * passages in their listed order instead (still without embedding).
  */
-import { save } from '@orama/orama';
-import { deserializeIndex, serializeIndex, SNAPSHOT_VERSION, type IndexSnapshot } from '../index/serialize.js';
-import { createOramaDb, type SearchIndex } from '../index/search-index.js';
-import { toIndexedDocument } from '../index/update-index.js';
+import { insert, save } from '@orama/orama';
+import { rebuildLexical } from '../index/lexical-pack.js';
+import { indexFromParts } from '../index/serialize.js';
+import { createOramaDb, oramaInternalId, type SearchIndex } from '../index/search-index.js';
+import { oramaRecord, toIndexedDocument } from '../index/update-index.js';
 import type { Passage } from '../types.js';
 import { asArray, asInteger, asNumber, asObject, asString, own, ShapeError } from './json-shape.js';
 import type { LibraryPack } from './pack-format.js';
@@ -44,24 +47,28 @@ export interface PackIndex {
   termPassages: [string, number][];
 }
 
-/** The index entry of a pack for `index`. */
+/** The index entry of a pack for `index` (Orama's index is built for it: seconds at 100,000 passages). */
 export function packIndexOf(index: SearchIndex): PackIndex {
-  const snapshot = serializeIndex(index);
-  const raw = snapshot.orama as unknown as {
+  const { slots } = index.lexical;
+  const passages = [...index.passages.values()].sort((a, b) => slots.get(a.cite)! - slots.get(b.cite)!);
+  const db = createOramaDb();
+  // Orama's default components are synchronous, so its insert returns no promise here.
+  for (const passage of passages) void insert(db, oramaRecord(passage));
+  const raw = save(db) as unknown as {
     internalDocumentIDStore: { internalIdToId: string[] };
     index: Record<string, unknown> & { indexes: Record<string, unknown> };
   };
-  const saved = raw.index;
+  const saved = JSON.parse(JSON.stringify(raw.index)) as typeof raw.index;
   return {
     format: PACK_INDEX_FORMAT,
     ids: [...raw.internalDocumentIDStore.internalIdToId],
     fields: Object.fromEntries([...ENUM_FIELDS, ...TEXT_FIELDS].map((name) => [name, saved.indexes[name]])),
-    vectors: vectorMagnitudes(index),
+    vectors: vectorMagnitudes(index, (cite) => oramaInternalId(db, cite)!),
     frequencies: saved.frequencies,
     tokenOccurrences: saved.tokenOccurrences,
     avgFieldLength: saved.avgFieldLength,
     fieldLengths: saved.fieldLengths,
-    termPassages: snapshot.termPassages,
+    termPassages: [...index.termPassages.entries()],
   };
 }
 
@@ -74,49 +81,28 @@ export function indexFromPack(pack: LibraryPack): SearchIndex {
     asString(id, `index.ids[${position}]`, 2000),
   );
   const byInternal = internalIds(ids, pack.passages);
-  const template = save(createOramaDb()) as unknown as Record<string, Record<string, unknown>>;
   const fields = asObject(own(entry, 'fields'), 'index.fields');
-  const indexes: Record<string, unknown> = {};
-  for (const name of TEXT_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Radix', byInternal);
-  for (const name of ENUM_FIELDS) indexes[name] = checkField(own(fields, name), name, 'Flat', byInternal);
+  for (const name of TEXT_FIELDS) checkField(own(fields, name), name, 'Radix', byInternal);
+  for (const name of ENUM_FIELDS) checkField(own(fields, name), name, 'Flat', byInternal);
   checkVectorEntries(own(entry, 'vectors'), byInternal);
-  const orama = {
-    internalDocumentIDStore: { internalIdToId: ids },
-    index: {
-      indexes,
-      vectorIndexes: template.index?.vectorIndexes,
-      searchableProperties: template.index?.searchableProperties,
-      searchablePropertiesWithTypes: template.index?.searchablePropertiesWithTypes,
-      frequencies: checkPerDocument(own(entry, 'frequencies'), 'frequencies', byInternal, true),
-      tokenOccurrences: checkPerField(own(entry, 'tokenOccurrences'), 'tokenOccurrences', checkCounts),
-      avgFieldLength: checkPerField(own(entry, 'avgFieldLength'), 'avgFieldLength', (value, path) =>
-        asNumber(value, path, 0),
-      ),
-      fieldLengths: checkPerDocument(own(entry, 'fieldLengths'), 'fieldLengths', byInternal, false),
-    },
-    // Orama's stored documents are rebuilt from the passages by `deserializeIndex`.
-    docs: { docs: {}, count: 0 },
-    sorting: template.sorting,
-    pinning: template.pinning,
-    language: template.language,
-  };
+  checkPerDocument(own(entry, 'frequencies'), 'frequencies', byInternal, true);
+  checkPerField(own(entry, 'tokenOccurrences'), 'tokenOccurrences', checkCounts);
+  checkPerField(own(entry, 'avgFieldLength'), 'avgFieldLength', (value, path) => asNumber(value, path, 0));
+  checkPerDocument(own(entry, 'fieldLengths'), 'fieldLengths', byInternal, false);
   const documents = pack.documents.map((document) =>
     toIndexedDocument(
       document,
       pack.passages.filter((passage) => passage.docId === document.id),
     ),
   );
-  const snapshot = {
-    format: 'footnote-index',
-    version: SNAPSHOT_VERSION,
+  const parts = {
     dimensions,
-    orama,
     documents,
     passages: pack.passages,
     vectors: packedVectors(pack, dimensions),
     termPassages: termPassages(own(entry, 'termPassages')),
-  } as unknown as IndexSnapshot;
-  return deserializeIndex(snapshot);
+  };
+  return indexFromParts(parts, rebuildLexical(ids, pack.passages));
 }
 
 /** Internal id → passage, for the pack's passages; every passage must have exactly one id. */
@@ -191,10 +177,10 @@ function checkIds(value: unknown, path: string, byInternal: Map<number, Passage>
 }
 
 /** `[internal id, magnitude]` of every vector of the index, by internal id. */
-function vectorMagnitudes(index: SearchIndex): [number, number][] {
-  const { size, orders, magnitudes } = index.vectors;
+function vectorMagnitudes(index: SearchIndex, internalId: (cite: string) => number): [number, number][] {
+  const { size, cites, magnitudes } = index.vectors;
   const entries: [number, number][] = [];
-  for (let row = 0; row < size; row++) entries.push([orders[row]!, magnitudes[row]!]);
+  for (let row = 0; row < size; row++) entries.push([internalId(cites[row]!), magnitudes[row]!]);
   return entries.sort((a, b) => a[0] - b[0]);
 }
 

@@ -1,15 +1,20 @@
 /**
- * The passage index: Orama 3 (BM25 over title, heading and text; `enum` fields for access and
- * document id), the passage vectors in a typed-array store beside it (`vector-store.ts`), and the
- * passage and document records that results point back to.
+ * The passage index: BM25 over title, heading and text in a typed-array store
+ * (`lexical-store.ts`, Orama's tokenizer and Orama's scoring, reproduced exactly), the passage
+ * vectors in another (`vector-store.ts`), and the passage and document records that results
+ * point back to.
  *
- * Orama trap handled here (docs/library-notes.md §1.1): access and document id are `enum` fields
- * (a `where` on a string field is a token match, not equality). Orama has no vector field: the
- * vector store is the only copy of the vectors, so the traps of §1.2 and §1.3 no longer apply.
+ * Orama's own index (its schema: BM25 fields, `enum` fields for access and document id) is kept
+ * only where asked for, as the reference the lexical store is tested against: at 100,000
+ * passages its BM25 cost many times a vector scan, and its term frequencies most of the memory
+ * and of a snapshot (README, the benchmark). Orama trap for that reference (docs/library-notes.md
+ * §1.1): access and document id are `enum` fields (a `where` on a string field is a token match,
+ * not equality).
  */
 import { create, type AnyOrama } from '@orama/orama';
 import { TOKENIZER_CONFIG } from '../text/terms.js';
 import type { AccessLabel, Passage } from '../types.js';
+import { createLexicalStore, type LexicalStore } from './lexical-store.js';
 import { createVectorStore, vectorOf, type VectorStore } from './vector-store.js';
 
 /**
@@ -36,7 +41,13 @@ export interface IndexedDocument {
 
 /** The live index. Treat as opaque outside `core/index`; use the verbs of this folder. */
 export interface SearchIndex {
-  db: AnyOrama;
+  /**
+   * Orama's index of the same passages, kept only when the index was created with
+   * `{ orama: true }` (the tests' reference; never saved): nothing in the app queries it.
+   */
+  orama?: AnyOrama;
+  /** BM25 postings and field lengths; slots give the tie order of both searches. */
+  lexical: LexicalStore;
   dimensions: number;
   /** One row per passage; the only copy of the vectors. */
   vectors: VectorStore;
@@ -77,10 +88,17 @@ export function createOramaDb(): AnyOrama {
   }) as unknown as AnyOrama;
 }
 
+/** Options of `createSearchIndex`. */
+export interface SearchIndexOptions {
+  /** Also keep Orama's own index of the passages, as a reference for tests (memory and time as before). */
+  orama?: boolean;
+}
+
 /** An empty index for vectors of `dimensions`. */
-export function createSearchIndex(dimensions: number): SearchIndex {
+export function createSearchIndex(dimensions: number, options: SearchIndexOptions = {}): SearchIndex {
   return {
-    db: createOramaDb(),
+    ...(options.orama ? { orama: createOramaDb() } : {}),
+    lexical: createLexicalStore(),
     dimensions,
     vectors: createVectorStore(dimensions),
     documents: new Map(),
@@ -96,8 +114,8 @@ export function passageVector(index: SearchIndex, cite: string): Float32Array | 
 
 /**
  * Orama's internal id of a stored passage: the order Orama gives a passage the first time it
- * sees its id, kept for the life of the database (and saved with it). The vector scan breaks
- * ties by it, as Orama's vector search did.
+ * sees its id, kept for the life of the database. The lexical store's slots follow the same
+ * rule (`lexicalOrder`); this reads Orama's own, for tests that compare the two.
  */
 export function oramaInternalId(db: AnyOrama, cite: string): number | undefined {
   const store = (db as unknown as { internalDocumentIDStore: { idToInternalId: Map<string, number> } })

@@ -1,10 +1,10 @@
 /**
- * The two raw searches over the index, both restricted by access *inside* the query (Orama
- * filters before ranking, the vector scan skips unreadable rows before scoring), so top-k is
- * never starved by later filtering.
+ * The two raw searches over the index, both restricted by access *inside* the query (both scans
+ * skip unreadable passages before scoring), so top-k is never starved by later filtering.
  */
-import { search } from '@orama/orama';
+import { search, type AnyOrama } from '@orama/orama';
 import type { AccessLabel } from '../types.js';
+import { scanLexical } from './lexical-scan.js';
 import type { SearchIndex } from './search-index.js';
 import { scanVectors } from './vector-scan.js';
 
@@ -25,10 +25,24 @@ function accessFilter(access: readonly AccessLabel[]) {
   return { access: { in: [...access] } };
 }
 
-/** BM25 over title, heading and text; any query term may match. */
+/**
+ * BM25 over title, heading and text; any query term may match, as a prefix of an indexed word.
+ * Hits, scores and order are those of Orama's search with the options of `searchLexicalWithOrama`
+ * (`lexical-scan.ts`, which replaced it).
+ */
 export async function searchLexical(index: SearchIndex, query: string, options: RawSearchOptions): Promise<RawHit[]> {
   if (options.access.length === 0 || query.trim() === '') return [];
-  const result = await search(index.db, {
+  return scanLexical(index.lexical, query, options);
+}
+
+/** Orama's BM25 search as Footnote ran it before the lexical store: the reference for tests. */
+export async function searchLexicalWithOrama(
+  db: AnyOrama,
+  query: string,
+  options: RawSearchOptions,
+): Promise<RawHit[]> {
+  if (options.access.length === 0 || query.trim() === '') return [];
+  const result = await search(db, {
     term: query,
     properties: ['title', 'heading', 'text'],
     boost: { heading: 1.5, title: 1.2 },

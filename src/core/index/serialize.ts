@@ -1,17 +1,16 @@
 /**
- * Index snapshots: Orama's own `save`/`load` for the text index (not plugin-data-persistence,
- * which breaks browser builds and loses the tokenizer), and the vectors as one `Float32Array`
- * whose row i is the vector of `passages[i]`. Orama's stored documents are not saved: each is
- * the passage's own fields (`oramaRecord`), so they are rebuilt from the passages on load and
- * the text is kept once (it was a sixth of a snapshot). The payload is structured-clone
- * friendly, and the browser store writes the float block as raw bytes (`snapshot-segments.ts`).
- * A snapshot is a cache: one that does not fit together is refused here, and the library is
- * rebuilt from its records without embedding.
+ * Index snapshots: the lexical store and the vectors as typed arrays (`lexical-pack.ts`, one
+ * `Float32Array` whose row i is the vector of `passages[i]`), beside the passage and document
+ * records. Nothing of Orama is saved: the app no longer keeps Orama's index (`search-index.ts`),
+ * and its `save()` was mostly per-passage term frequencies, a snapshot's largest part and the
+ * slowest to load. The payload is structured-clone friendly, and the browser store writes the
+ * typed arrays as raw bytes (`snapshot-segments.ts`). A snapshot is a cache: one that does not
+ * fit together is refused here, and the library is rebuilt from its records without embedding.
  */
-import { load, save, type RawData } from '@orama/orama';
 import type { Passage } from '../types.js';
-import { createOramaDb, type IndexedDocument, type SearchIndex } from './search-index.js';
-import { oramaRecord, type OramaRecord } from './update-index.js';
+import { packLexical, unpackLexical, type PackedLexicalStore } from './lexical-pack.js';
+import { lexicalOrder } from './lexical-store.js';
+import type { IndexedDocument, SearchIndex } from './search-index.js';
 import { packVectors, unpackVectors } from './vector-store.js';
 
 /**
@@ -19,16 +18,17 @@ import { packVectors, unpackVectors } from './vector-store.js';
  * so the library is rebuilt from its records (which hold the vectors: nothing is embedded).
  * 2: the vectors left Orama's `vector[n]` field for one `Float32Array` beside it, and Orama's
  * stored documents are rebuilt from the passages instead of saved.
+ * 3: BM25 left Orama for the lexical store; Orama's `save()` is gone from the snapshot.
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 /** A snapshot of a `SearchIndex`. */
 export interface IndexSnapshot {
   format: 'footnote-index';
   version: typeof SNAPSHOT_VERSION;
   dimensions: number;
-  /** Orama's `save()`, its documents store left empty (rebuilt from `passages`). */
-  orama: RawData;
+  /** The lexical store; its slots also order the vector rows' ties. */
+  lexical: PackedLexicalStore;
   documents: IndexedDocument[];
   passages: Passage[];
   /** `passages.length × dimensions` floats: row i is the vector of `passages[i]`. */
@@ -38,13 +38,12 @@ export interface IndexSnapshot {
 
 /** A snapshot of the index that shares nothing mutable with it. */
 export function serializeIndex(index: SearchIndex): IndexSnapshot {
-  const raw = save(index.db);
   const passages = [...index.passages.values()].map((passage) => ({ ...passage }));
   return {
     format: 'footnote-index',
     version: SNAPSHOT_VERSION,
     dimensions: index.dimensions,
-    orama: structuredCopy({ ...raw, docs: { docs: {}, count: 0 } }),
+    lexical: packLexical(index.lexical),
     documents: [...index.documents.values()].map((document) => ({
       ...document,
       supersedes: [...document.supersedes],
@@ -59,44 +58,26 @@ export function serializeIndex(index: SearchIndex): IndexSnapshot {
   };
 }
 
-/** Rebuilds a live index from a snapshot (the same schema and tokenizer as when it was built); throws when it does not fit together. */
+/** Rebuilds a live index from a snapshot; throws when it does not fit together. */
 export function deserializeIndex(snapshot: IndexSnapshot): SearchIndex {
   if (snapshot.format !== 'footnote-index') throw new Error('not a Footnote index snapshot');
   const version: unknown = (snapshot as { version?: unknown }).version;
   if (version !== SNAPSHOT_VERSION) throw new Error(`an index snapshot of version ${String(version ?? 1)}`);
-  const ids = savedInternalIds(snapshot.orama);
-  const docs: Record<string, OramaRecord> = {};
-  const rows = snapshot.passages.map((passage) => {
-    const order = ids.get(passage.cite);
-    if (order === undefined) throw new Error(`the snapshot's text index has no id for ${passage.cite}`);
-    docs[String(order)] = oramaRecord(passage);
-    return { cite: passage.cite, access: passage.access, order };
-  });
-  const db = createOramaDb();
-  load(db, { ...snapshot.orama, docs: { docs, count: rows.length } });
-  return {
-    db,
-    dimensions: snapshot.dimensions,
-    vectors: unpackVectors(snapshot.dimensions, snapshot.vectors, rows),
-    documents: new Map(snapshot.documents.map((document) => [document.id, document])),
-    passages: new Map(snapshot.passages.map((passage) => [passage.cite, passage])),
-    termPassages: new Map(snapshot.termPassages),
-  };
+  return indexFromParts(snapshot, unpackLexical(snapshot.lexical, snapshot.passages));
 }
 
-/** Citation id → Orama's internal id, as `load()` will number them (position + 1 in the saved list). */
-function savedInternalIds(raw: RawData): Map<string, number> {
-  const saved = raw.internalDocumentIDStore as { internalIdToId?: unknown } | undefined;
-  if (!Array.isArray(saved?.internalIdToId)) throw new Error("the snapshot's text index has no id list");
-  return new Map((saved.internalIdToId as string[]).map((cite, position) => [cite, position + 1]));
-}
-
-/** `save()` returns live parts of the database; copy what is not already fresh so the snapshot is independent. */
-function structuredCopy(raw: RawData): RawData {
+/** A live index over `lexical` and the snapshot's other parts (also how a library pack is restored). */
+export function indexFromParts(
+  parts: Omit<IndexSnapshot, 'format' | 'version' | 'lexical'>,
+  lexical: SearchIndex['lexical'],
+): SearchIndex {
+  const rows = parts.passages.map(({ cite, access }) => ({ cite, access, order: lexicalOrder(lexical, cite)! }));
   return {
-    ...raw,
-    internalDocumentIDStore: JSON.parse(JSON.stringify(raw.internalDocumentIDStore)) as unknown,
-    sorting: JSON.parse(JSON.stringify(raw.sorting ?? null)) as unknown,
-    pinning: JSON.parse(JSON.stringify(raw.pinning ?? null)) as unknown,
+    lexical,
+    dimensions: parts.dimensions,
+    vectors: unpackVectors(parts.dimensions, parts.vectors, rows),
+    documents: new Map(parts.documents.map((document) => [document.id, document])),
+    passages: new Map(parts.passages.map((passage) => [passage.cite, passage])),
+    termPassages: new Map(parts.termPassages),
   };
 }

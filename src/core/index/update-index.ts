@@ -1,11 +1,13 @@
 /**
- * Adding, replacing and removing whole documents: text into Orama, vectors into the vector store.
+ * Adding, replacing and removing whole documents: text into the lexical store (and into Orama
+ * where the index keeps it as a reference), vectors into the vector store.
  */
 import { insertMultiple, removeMultiple } from '@orama/orama';
 import { RagError } from '../errors.js';
 import { contentTerms } from '../text/terms.js';
 import type { Passage, SourceDocument } from '../types.js';
-import { oramaInternalId, type IndexedDocument, type SearchIndex } from './search-index.js';
+import { insertPassage, lexicalOrder, removePassage } from './lexical-store.js';
+import type { IndexedDocument, SearchIndex } from './search-index.js';
 import { deleteVector, putVector } from './vector-store.js';
 
 /** The record the index keeps for a document. */
@@ -23,7 +25,7 @@ export function toIndexedDocument(document: SourceDocument, passages: Passage[])
   };
 }
 
-/** The record Orama stores and indexes for a passage (its vector is in the vector store). */
+/** The record Orama stores and indexes for a passage (where an index keeps Orama as a reference). */
 export function oramaRecord(passage: Passage): OramaRecord {
   const { cite, docId, access, title, heading, text } = passage;
   return { id: cite, docId, access, title, heading, text };
@@ -57,15 +59,16 @@ export async function upsertDocument(
   }
   await removeDocument(index, document.id);
   delete index.identifiers;
-  await insertMultiple(index.db, passages.map(oramaRecord), 500);
+  if (index.orama) await insertMultiple(index.orama, passages.map(oramaRecord), 500);
   index.documents.set(document.id, document);
   for (const [position, passage] of passages.entries()) {
     index.passages.set(passage.cite, passage);
+    insertPassage(index.lexical, passage);
     putVector(
       index.vectors,
       passage.cite,
       passage.access,
-      oramaInternalId(index.db, passage.cite) ?? 0,
+      lexicalOrder(index.lexical, passage.cite)!,
       vectors[position]!,
     );
     countTerms(index, passage, 1);
@@ -76,11 +79,14 @@ export async function upsertDocument(
 export async function removeDocument(index: SearchIndex, documentId: string): Promise<boolean> {
   const existing = index.documents.get(documentId);
   if (!existing) return false;
-  await removeMultiple(index.db, existing.cites, 500);
+  if (index.orama) await removeMultiple(index.orama, existing.cites, 500);
   delete index.identifiers;
   for (const cite of existing.cites) {
     const passage = index.passages.get(cite);
-    if (passage) countTerms(index, passage, -1);
+    if (passage) {
+      countTerms(index, passage, -1);
+      removePassage(index.lexical, passage);
+    }
     index.passages.delete(cite);
     deleteVector(index.vectors, cite);
   }

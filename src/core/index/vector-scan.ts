@@ -13,6 +13,7 @@
  */
 import { RagError } from '../errors.js';
 import type { AccessLabel } from '../types.js';
+import { BestRows } from './best-rows.js';
 import { magnitudeOf, type VectorStore } from './vector-store.js';
 
 /** One scan hit: a citation id and its cosine with the query. */
@@ -84,33 +85,4 @@ function readableCodes(store: VectorStore, access: readonly AccessLabel[]): Uint
     any = true;
   }
   return any ? mask : undefined;
-}
-
-/** The best `limit` rows seen so far, best first: higher score, then lower order (Orama's sort). */
-class BestRows {
-  readonly rows: number[] = [];
-  readonly scores: number[] = [];
-  private readonly orders: number[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  offer(row: number, score: number, order: number): void {
-    let position = this.rows.length;
-    if (position === this.limit && !this.before(score, order, position - 1)) return;
-    while (position > 0 && this.before(score, order, position - 1)) position--;
-    this.rows.splice(position, 0, row);
-    this.scores.splice(position, 0, score);
-    this.orders.splice(position, 0, order);
-    if (this.rows.length > this.limit) {
-      this.rows.pop();
-      this.scores.pop();
-      this.orders.pop();
-    }
-  }
-
-  /** True when (score, order) ranks before the entry at `position`. */
-  private before(score: number, order: number, position: number): boolean {
-    const other = this.scores[position]!;
-    return score > other || (score === other && order < this.orders[position]!);
-  }
 }

@@ -62,6 +62,23 @@ describe('ST-05: the saved index in segments', () => {
     expect(SEGMENT_BYTES).toBeLessThan(127 * 2 ** 20);
   });
 
+  it('encodes Float32Arrays and Uint32Arrays (views included) as raw words, and decodes each as its own kind', () => {
+    const words = new Uint32Array([0, 1, 2 ** 24 + 1, 2 ** 32 - 1, 7]);
+    const stored = {
+      buster: { embedderId: 'mixed', dimensions: 2, chunkerVersion: 1, schemaVersion: 1 },
+      payload: {
+        vectors: new Float32Array([0.5, -1.25, Math.PI]),
+        lexical: { slots: words.subarray(1, 4), all: words },
+      },
+    };
+    const back = decodeSnapshot(encodeSnapshot(stored)).payload as typeof stored.payload;
+    expect(back.vectors).toBeInstanceOf(Float32Array);
+    expect(back.vectors).toEqual(stored.payload.vectors);
+    expect(back.lexical.slots).toBeInstanceOf(Uint32Array);
+    expect(Array.from(back.lexical.slots)).toEqual([1, 2 ** 24 + 1, 2 ** 32 - 1]);
+    expect(Array.from(back.lexical.all)).toEqual(Array.from(words));
+  });
+
   it('a 40 MB index is kept in two 32 MiB-or-smaller segments and comes back byte-identical', async () => {
     const name = uniqueName();
     const store = await openIdbLibraryStore(name);

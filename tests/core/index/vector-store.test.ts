@@ -2,7 +2,8 @@ import { create, insertMultiple, removeMultiple, search, type AnyOrama } from '@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HashingEmbedder } from '../../../src/core/embed/hashing-embedder.js';
-import { createSearchIndex, oramaInternalId, passageVector } from '../../../src/core/index/search-index.js';
+import { lexicalOrder } from '../../../src/core/index/lexical-store.js';
+import { createSearchIndex, passageVector } from '../../../src/core/index/search-index.js';
 import { searchVector } from '../../../src/core/index/search.js';
 import { removeDocument, upsertDocument } from '../../../src/core/index/update-index.js';
 import { scanVectors } from '../../../src/core/index/vector-scan.js';
@@ -71,7 +72,7 @@ function bruteForce(
       return {
         cite: item.cite,
         score: dot / (norm(query) * norm(vector)),
-        order: oramaInternalId(index.db, item.cite)!,
+        order: lexicalOrder(index.lexical, item.cite)!,
       };
     })
     .filter((hit) => hit.score >= similarity)

@@ -1,0 +1,227 @@
+/**
+ * The BM25 side of the index, kept beside Orama in typed arrays: for each of title, heading and
+ * text, the slots of the passages that hold each word, and each passage's field length. It holds
+ * what Orama's BM25 reads and nothing more: Orama's tokenizer deduplicates a field's tokens, so
+ * every term frequency is 1 / field length and none is stored (Orama kept one object of
+ * frequencies per passage and field, the largest part of its memory and of a snapshot).
+ *
+ * A slot is the order in which a citation id was first indexed, kept for the life of the store,
+ * as Orama keeps its internal ids (slot = internal id − 1); results tie-break on it as Orama's do.
+ * Each field's postings live in one pool: a word's slots are a run of it that moves to the end,
+ * twice as long, when it fills.
+ */
+import { tokenizer as oramaTokenizer } from '@orama/orama/components';
+import { TOKENIZER_CONFIG } from '../text/terms.js';
+import type { AccessLabel, Passage } from '../types.js';
+
+/** The searched fields, in Orama's schema order (the order its scores are summed in). */
+export const LEXICAL_FIELDS = ['title', 'heading', 'text'] as const;
+
+/** The access code of a slot that holds no passage now. */
+export const NO_PASSAGE = 0xffffffff;
+
+/** One field's postings and lengths. */
+export interface FieldPostings {
+  /** Runs of slots, one per word (`starts[w]`, `counts[w]` used of `capacities[w]`). */
+  pool: Uint32Array;
+  /** Pool entries handed out to runs. */
+  used: number;
+  starts: Uint32Array;
+  /** Passages holding the word in this field: Orama's `tokenOccurrences`. */
+  counts: Uint32Array;
+  capacities: Uint32Array;
+  /** Distinct tokens of the field per slot: Orama's field length. */
+  lengths: Uint32Array;
+  /** Orama's running average of the field lengths, updated as Orama updates it; undefined when empty. */
+  average: number | undefined;
+}
+
+/** The lexical index. Treat as opaque outside `core/index`. */
+export interface LexicalStore {
+  /** Citation id of each slot, removed passages included (Orama's `internalIdToId`). */
+  ids: string[];
+  slots: Map<string, number>;
+  /** Passages indexed now. */
+  count: number;
+  /** Access label code per slot, `NO_PASSAGE` where none is indexed. */
+  accessCodes: Uint32Array;
+  labels: AccessLabel[];
+  labelCodes: Map<AccessLabel, number>;
+  /** The vocabulary of all three fields. */
+  words: string[];
+  wordIds: Map<string, number>;
+  /** Word ids in code-unit order, for prefix lookups; dropped when a word is added. */
+  sorted?: Uint32Array;
+  fields: FieldPostings[];
+}
+
+const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...TOKENIZER_CONFIG.stopWords] });
+
+/** A field's tokens as Orama indexes them (its tokenizer, Footnote's configuration, duplicates dropped). */
+export function fieldTokens(value: string, field: string): string[] {
+  return tokenizer.tokenize(value, 'english', field, false);
+}
+
+/** A query's tokens as Orama's search takes them. */
+export function queryTokens(query: string): string[] {
+  return tokenizer.tokenize(query, 'english', undefined, false);
+}
+
+/** An empty store. */
+export function createLexicalStore(): LexicalStore {
+  return {
+    ids: [],
+    slots: new Map(),
+    count: 0,
+    accessCodes: new Uint32Array(64).fill(NO_PASSAGE),
+    labels: [],
+    labelCodes: new Map(),
+    words: [],
+    wordIds: new Map(),
+    fields: LEXICAL_FIELDS.map(() => createField(64, 64)),
+  };
+}
+
+/** Orama's internal id of `cite` (slot + 1): its order the first time it was indexed. */
+export function lexicalOrder(store: LexicalStore, cite: string): number | undefined {
+  const slot = store.slots.get(cite);
+  return slot === undefined ? undefined : slot + 1;
+}
+
+/** Indexes a passage (none with its id may be indexed now); updates the averages as Orama's insert does. */
+export function insertPassage(store: LexicalStore, passage: Passage): void {
+  let slot = store.slots.get(passage.cite);
+  if (slot === undefined) {
+    slot = store.ids.length;
+    store.ids.push(passage.cite);
+    store.slots.set(passage.cite, slot);
+  }
+  ensureSlots(store, slot + 1);
+  if (store.accessCodes[slot] !== NO_PASSAGE) throw new Error(`the lexical store already holds ${passage.cite}`);
+  const count = ++store.count;
+  LEXICAL_FIELDS.forEach((name, position) => {
+    const field = store.fields[position]!;
+    const tokens = fieldTokens(passage[name], name);
+    field.average = ((field.average ?? 0) * (count - 1) + tokens.length) / count;
+    field.lengths[slot] = tokens.length;
+    for (const token of tokens) addPosting(field, wordId(store, token), slot);
+  });
+  store.accessCodes[slot] = labelCode(store, passage.access);
+}
+
+/** Removes an indexed passage (tokenized again, as Orama's remove does). Returns false when it was not there. */
+export function removePassage(store: LexicalStore, passage: Passage): boolean {
+  const slot = store.slots.get(passage.cite);
+  if (slot === undefined || store.accessCodes[slot] === NO_PASSAGE) return false;
+  const count = store.count;
+  LEXICAL_FIELDS.forEach((name, position) => {
+    const field = store.fields[position]!;
+    field.average = count > 1 ? (field.average! * count - field.lengths[slot]!) / (count - 1) : undefined;
+    field.lengths[slot] = 0;
+    for (const token of fieldTokens(passage[name], name)) {
+      const word = store.wordIds.get(token);
+      if (word !== undefined) removePosting(field, word, slot);
+    }
+  });
+  store.accessCodes[slot] = NO_PASSAGE;
+  store.count--;
+  return true;
+}
+
+/** Word ids in code-unit order (sorted again after a word was added). */
+export function sortedWords(store: LexicalStore): Uint32Array {
+  if (store.sorted?.length !== store.words.length) {
+    const { words } = store;
+    const ids = Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
+    store.sorted = Uint32Array.from(ids);
+  }
+  return store.sorted;
+}
+
+/** The code of `label`, given one the first time it is seen. */
+export function labelCode(store: LexicalStore, label: AccessLabel): number {
+  let code = store.labelCodes.get(label);
+  if (code === undefined) {
+    code = store.labels.length;
+    store.labels.push(label);
+    store.labelCodes.set(label, code);
+  }
+  return code;
+}
+
+/** A field with room for `words` words and `slots` slots. */
+export function createField(words: number, slots: number, pool = 256): FieldPostings {
+  return {
+    pool: new Uint32Array(pool),
+    used: 0,
+    starts: new Uint32Array(words),
+    counts: new Uint32Array(words),
+    capacities: new Uint32Array(words),
+    lengths: new Uint32Array(slots),
+    average: undefined,
+  };
+}
+
+function wordId(store: LexicalStore, token: string): number {
+  let word = store.wordIds.get(token);
+  if (word === undefined) {
+    word = store.words.length;
+    store.words.push(token);
+    store.wordIds.set(token, word);
+    delete store.sorted;
+    if (word >= store.fields[0]!.starts.length) {
+      for (const field of store.fields) growWords(field, Math.max(64, word * 2));
+    }
+  }
+  return word;
+}
+
+function addPosting(field: FieldPostings, word: number, slot: number): void {
+  const count = field.counts[word]!;
+  if (count === field.capacities[word]) {
+    const capacity = Math.max(2, count * 2);
+    if (field.used + capacity > field.pool.length) {
+      field.pool = grown(field.pool, Math.max(field.pool.length * 2, field.used + capacity));
+    }
+    const start = field.starts[word]!;
+    field.pool.copyWithin(field.used, start, start + count);
+    field.starts[word] = field.used;
+    field.capacities[word] = capacity;
+    field.used += capacity;
+  }
+  field.pool[field.starts[word]! + count] = slot;
+  field.counts[word] = count + 1;
+}
+
+/** Takes `slot` out of a word's run; the run's last slot fills the gap (order within a run never matters). */
+function removePosting(field: FieldPostings, word: number, slot: number): void {
+  const start = field.starts[word]!;
+  const last = start + field.counts[word]! - 1;
+  for (let at = start; at <= last; at++) {
+    if (field.pool[at] !== slot) continue;
+    field.pool[at] = field.pool[last]!;
+    field.counts[word] = last - start;
+    return;
+  }
+}
+
+function ensureSlots(store: LexicalStore, slots: number): void {
+  if (slots <= store.accessCodes.length) return;
+  const capacity = Math.max(slots, store.accessCodes.length * 2);
+  const codes = new Uint32Array(capacity).fill(NO_PASSAGE);
+  codes.set(store.accessCodes);
+  store.accessCodes = codes;
+  for (const field of store.fields) field.lengths = grown(field.lengths, capacity);
+}
+
+function growWords(field: FieldPostings, words: number): void {
+  field.starts = grown(field.starts, words);
+  field.counts = grown(field.counts, words);
+  field.capacities = grown(field.capacities, words);
+}
+
+function grown(from: Uint32Array, length: number): Uint32Array {
+  const to = new Uint32Array(length);
+  to.set(from.subarray(0, Math.min(from.length, length)));
+  return to;
+}
