@@ -76,8 +76,8 @@ describe('adversarial answers written with the checker', () => {
 
 /** Measured on each set (evals/README.md), last when a change improved it: a change may improve them, not worsen them. */
 const MEASURED = [
-  { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 6 },
-  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 15 },
+  { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 5 },
+  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 12 },
   { folder: 'tests/fixtures/adversarial-heldout-2', detected: 12, falseAlarms: 13 },
 ];
 
@@ -110,7 +110,8 @@ const REAL = [
     // 29 since a claim naming one option of a list but describing another's line, and a name put
     // on the wrong thing ("a Google account" for "a Samsung account"), are contradicted.
     detected: 29,
-    falseAlarms: 22,
+    // 17 since a supported claim may address a part by its own words (word-coverage.ts).
+    falseAlarms: 17,
   },
   {
     folder: 'tests/fixtures/blind-stici-dev',
@@ -120,7 +121,7 @@ const REAL = [
     // since a value from another row (U040), a value something changed from (U042) and a fine
     // from another line of an unmarked list (U018) are contradicted.
     detected: 29,
-    falseAlarms: 19,
+    falseAlarms: 16,
   },
 ];
 

@@ -74,8 +74,8 @@ export async function partsAddressedByMeaning(
   return { addressed, reached };
 }
 
-/** What is compared with a part: a supported claim's core and the passages it cites. */
-interface AnsweringUnit {
+/** What is compared with a part: a supported claim's core (or two joined) and the passages it cites. */
+export interface AnsweringUnit {
   core: string;
   passages: CheckedClaim['passages'];
 }
@@ -85,7 +85,7 @@ interface AnsweringUnit {
  * sentence that explains it ("Give it up to two minutes. The door can stay locked that long after
  * a programme ends") answer "how long until it unlocks?" together.
  */
-function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
+export function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
   const backed = (item: CheckedClaim | undefined): item is CheckedClaim =>
     item !== undefined && item.claim.supported && item.passages.length > 0;
   const units: AnsweringUnit[] = checked.filter(backed).map(({ core, passages }) => ({ core, passages }));
@@ -103,7 +103,7 @@ function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
  * Act is about the AI Act). A title written as a web address ("stardewvalleywiki-com-…") names
  * what its letters spell.
  */
-function aboutPart(part: QuestionPart, item: AnsweringUnit): boolean {
+export function aboutPart(part: QuestionPart, item: AnsweringUnit): boolean {
   if (namesOtherModel(part, item.core)) return false;
   const context = [item.core, ...item.passages.map((cited) => passageEvidence(cited.passage))].join('\n');
   const titles = item.passages.map((cited) => squash(cited.passage.title)).join(' ');

@@ -21,19 +21,22 @@ import { aboutAnotherMember, absentFocusMessage } from './focus-check.js';
 import type { MeaningCoverage } from './meaning-coverage.js';
 import { partClause } from './part-clause.js';
 import { checkTerms, weightedShare } from './term-weights.js';
+import { partsAddressedByWords } from './word-coverage.js';
 
 /** The warnings, and whether any part is covered by a given passage. */
 export function missingEvidenceWarnings(
   parts: readonly QuestionPart[],
   given: readonly RetrievedPassage[],
   checked: readonly CheckedClaim[],
-  /** Parts a supported claim addresses, or only reaches, by meaning (meaning-coverage.ts), by index. */
-  byMeaning: MeaningCoverage = { addressed: new Set(), reached: new Set() },
+  /** Parts a supported claim addresses, or only reaches, by meaning (meaning-coverage.ts), by index; by words when absent (word-coverage.ts). */
+  byMeaning?: MeaningCoverage,
   /** The answer's own statements that the documents do not answer something. */
   abstentions: readonly string[] = [],
 ): { warnings: RagWarning[]; anyPartCovered: boolean } {
   const warnings: RagWarning[] = [];
   const admitted = admittedParts(parts, abstentions);
+  // Without a calibrated embedder, the claim's words stand in for its meaning.
+  const byClaims = byMeaning ?? partsAddressedByWords(parts, checked, admitted);
   const terms = givenTerms(given);
   const supported = supportedSentences(checked);
   let anyPartCovered = false;
@@ -49,13 +52,13 @@ export function missingEvidenceWarnings(
     const addressed =
       !admitted.has(index) &&
       (backedClaims.length === 0 || onFocus.length > 0) &&
-      (byMeaning.addressed.has(index) ||
+      (byClaims.addressed.has(index) ||
         supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
         backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
         backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
         backedClaims.some((item) => claimOnTopPassage(part, index, item, given)));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
-    const covered = addressed || byMeaning.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
+    const covered = addressed || byClaims.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
     if (addressed) continue;
     const clause = partClause(part.text);

@@ -71,7 +71,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     .map((statement) => statement.text);
   const byMeaning = input.meaning
     ? await partsAddressedByMeaning(parts, checked, input.meaning, input.signal, abstentions)
-    : { addressed: new Set<number>(), reached: new Set<number>() };
+    : undefined;
   const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning, abstentions);
   // A whole document cited ("[parking-policy]") cites the passages its claims were judged on, not
   // every passage of it: one superseded fee in a policy does not make its visitor rules superseded.
