@@ -5,6 +5,7 @@
  */
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { stopwords } from '@orama/stopwords/english';
+import { oramaPieces } from './orama-pieces.js';
 
 /** Extra words that never decide relevance in questions about documents. */
 const QUESTION_STOP_WORDS = [
@@ -179,12 +180,39 @@ export function gradeBase(word: string): string | undefined {
   return candidates.find((candidate) => GRADABLE.has(candidate));
 }
 
+/**
+ * The irregular forms as whole words: a run of ASCII letters, in any case, that is one of them
+ * (case-insensitive matching without the `u` flag pairs no other character with an ASCII letter).
+ */
+const IRREGULAR_WORD = new RegExp(`(?<![A-Za-z])(?:${Object.keys(IRREGULAR_FORMS).join('|')})(?![A-Za-z])`, 'gi');
+
+/** The text with each irregular form replaced by its present form ("sold" → sell). */
 function regularise(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word) => {
-    const lower = word.toLowerCase();
-    // Own keys only: "constructor" or "toString" in a text must not read the object's prototype.
-    return Object.hasOwn(IRREGULAR_FORMS, lower) ? IRREGULAR_FORMS[lower]! : word;
-  });
+  return text.replace(IRREGULAR_WORD, (word) => IRREGULAR_FORMS[word.toLowerCase()]!);
+}
+
+/**
+ * Orama's normalization of each lower-cased piece met so far ('' for a stop word), so that a
+ * piece is stemmed once rather than in every text that holds it. It stands in for the tokenizer's
+ * own cache, which is as global and keeps a longer key per piece; cleared when it grows past
+ * `NORMALIZED_LIMIT`, so a long session's vocabulary cannot grow it without bound.
+ */
+const normalized = new Map<string, string>();
+const NORMALIZED_LIMIT = 200_000;
+
+/** `tokenizer.tokenize(text, 'english', 'text')`: its tokens, duplicates dropped, in order. */
+function textTokens(text: string): string[] {
+  const tokens = new Set<string>();
+  for (const piece of oramaPieces(text)) {
+    let token = normalized.get(piece);
+    if (token === undefined) {
+      token = tokenizer.normalizeToken.call(tokenizer, 'text', piece, false);
+      if (normalized.size >= NORMALIZED_LIMIT) normalized.clear();
+      normalized.set(piece, token);
+    }
+    if (token !== '') tokens.add(token);
+  }
+  return [...tokens];
 }
 
 /**
@@ -193,10 +221,10 @@ function regularise(text: string): string {
  * names such as DW-480 stay whole.
  */
 export function contentTerms(text: string): string[] {
-  const terms = tokenizer.tokenize(regularise(text), 'english', 'text').filter((term) => term.length > 0);
+  const terms = textTokens(regularise(text));
   const parts = terms
     .filter((term) => term.includes('-') && !/\d/.test(term))
-    .flatMap((term) => tokenizer.tokenize(term.replace(/-/g, ' '), 'english', 'text'));
+    .flatMap((term) => textTokens(term.replace(/-/g, ' ')));
   return parts.length === 0 ? terms : [...new Set([...terms, ...parts])];
 }
 
