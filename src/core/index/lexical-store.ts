@@ -100,8 +100,11 @@ export function lexicalOrder(store: LexicalStore, cite: string): number | undefi
   return slot === undefined ? undefined : slot + 1;
 }
 
-/** Indexes a passage (none with its id may be indexed now); updates the averages as Orama's insert does. */
-export function insertPassage(store: LexicalStore, passage: Passage): void {
+/**
+ * Indexes a passage (none with its id may be indexed now); updates the averages as Orama's insert
+ * does. Returns the word ids of each field's tokens (`LEXICAL_FIELDS` order).
+ */
+export function insertPassage(store: LexicalStore, passage: Passage): number[][] {
   let slot = store.slots.get(passage.cite);
   if (slot === undefined) {
     slot = store.ids.length;
@@ -111,14 +114,16 @@ export function insertPassage(store: LexicalStore, passage: Passage): void {
   ensureSlots(store, slot + 1);
   if (store.accessCodes[slot] !== NO_PASSAGE) throw new Error(`the lexical store already holds ${passage.cite}`);
   const count = ++store.count;
-  LEXICAL_FIELDS.forEach((name, position) => {
+  const found = LEXICAL_FIELDS.map((name, position) => {
     const field = store.fields[position]!;
     const words = fieldWords(store, passage[name], name, true);
     field.average = ((field.average ?? 0) * (count - 1) + words.length) / count;
     field.lengths[slot] = words.length;
     for (const word of words) addPosting(field, word, slot);
+    return words;
   });
   store.accessCodes[slot] = labelCode(store, passage.access);
+  return found;
 }
 
 /** Removes an indexed passage (tokenized again, as Orama's remove does). Returns false when it was not there. */

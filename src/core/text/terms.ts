@@ -186,9 +186,20 @@ export function gradeBase(word: string): string | undefined {
  */
 const IRREGULAR_WORD = new RegExp(`(?<![A-Za-z])(?:${Object.keys(IRREGULAR_FORMS).join('|')})(?![A-Za-z])`, 'gi');
 
+/** The same, for a test (a global pattern's `test` would carry its position from call to call). */
+const IRREGULAR_WORD_TEST = new RegExp(IRREGULAR_WORD.source, 'i');
+
 /** The text with each irregular form replaced by its present form ("sold" → sell). */
 function regularise(text: string): string {
   return text.replace(IRREGULAR_WORD, (word) => IRREGULAR_FORMS[word.toLowerCase()]!);
+}
+
+/**
+ * Whether `text` holds an irregular form that `contentTerms` replaces first ("sold"). Without
+ * one, its content terms are `contentTermsOfTokens` of the index tokenizer's tokens of it.
+ */
+export function hasIrregularForm(text: string): boolean {
+  return IRREGULAR_WORD_TEST.test(text);
 }
 
 /**
@@ -221,7 +232,15 @@ function textTokens(text: string): string[] {
  * names such as DW-480 stay whole.
  */
 export function contentTerms(text: string): string[] {
-  const terms = textTokens(regularise(text));
+  return contentTermsOfTokens(textTokens(regularise(text)));
+}
+
+/**
+ * The content terms of a text with no irregular form (`hasIrregularForm`) whose tokens, as the
+ * index tokenizer gives them (duplicates dropped, in order), are `terms`: they and the parts of
+ * hyphenated ones.
+ */
+export function contentTermsOfTokens(terms: string[]): string[] {
   const parts = terms
     .filter((term) => term.includes('-') && !/\d/.test(term))
     .flatMap((term) => textTokens(term.replace(/-/g, ' ')));
