@@ -8,9 +8,12 @@
  * A slot is the order in which a citation id was first indexed, kept for the life of the store,
  * as Orama keeps its internal ids (slot = internal id − 1); results tie-break on it as Orama's do.
  * Each field's postings live in one pool: a word's slots are a run of it that moves to the end,
- * twice as long, when it fills.
+ * twice as long, when it fills. Tokens are Orama's, but each distinct piece of text is stemmed
+ * once per store and remembered with its word id (`pieces`): stemming every token of every
+ * passage again was most of an insert's time.
  */
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
+import { oramaPieces } from '../text/orama-pieces.js';
 import { TOKENIZER_CONFIG } from '../text/terms.js';
 import type { AccessLabel, Passage } from '../types.js';
 
@@ -53,7 +56,15 @@ export interface LexicalStore {
   /** Word ids in code-unit order, for prefix lookups; dropped when a word is added. */
   sorted?: Uint32Array;
   fields: FieldPostings[];
+  /**
+   * The word id of each lower-cased piece of text met so far, `NO_WORD` where Orama's tokenizer
+   * drops it (a stop word): each distinct piece is stemmed once, not once per passage. Never saved.
+   */
+  pieces: Map<string, number>;
 }
+
+/** A piece of text that Orama's tokenizer drops (a stop word, or nothing left of it). */
+const NO_WORD = -1;
 
 const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...TOKENIZER_CONFIG.stopWords] });
 
@@ -79,6 +90,7 @@ export function createLexicalStore(): LexicalStore {
     words: [],
     wordIds: new Map(),
     fields: LEXICAL_FIELDS.map(() => createField(64, 64)),
+    pieces: new Map(),
   };
 }
 
@@ -88,8 +100,11 @@ export function lexicalOrder(store: LexicalStore, cite: string): number | undefi
   return slot === undefined ? undefined : slot + 1;
 }
 
-/** Indexes a passage (none with its id may be indexed now); updates the averages as Orama's insert does. */
-export function insertPassage(store: LexicalStore, passage: Passage): void {
+/**
+ * Indexes a passage (none with its id may be indexed now); updates the averages as Orama's insert
+ * does. Returns the word ids of each field's tokens (`LEXICAL_FIELDS` order).
+ */
+export function insertPassage(store: LexicalStore, passage: Passage): number[][] {
   let slot = store.slots.get(passage.cite);
   if (slot === undefined) {
     slot = store.ids.length;
@@ -99,14 +114,16 @@ export function insertPassage(store: LexicalStore, passage: Passage): void {
   ensureSlots(store, slot + 1);
   if (store.accessCodes[slot] !== NO_PASSAGE) throw new Error(`the lexical store already holds ${passage.cite}`);
   const count = ++store.count;
-  LEXICAL_FIELDS.forEach((name, position) => {
+  const found = LEXICAL_FIELDS.map((name, position) => {
     const field = store.fields[position]!;
-    const tokens = fieldTokens(passage[name], name);
-    field.average = ((field.average ?? 0) * (count - 1) + tokens.length) / count;
-    field.lengths[slot] = tokens.length;
-    for (const token of tokens) addPosting(field, wordId(store, token), slot);
+    const words = fieldWords(store, passage[name], name, true);
+    field.average = ((field.average ?? 0) * (count - 1) + words.length) / count;
+    field.lengths[slot] = words.length;
+    for (const word of words) addPosting(field, word, slot);
+    return words;
   });
   store.accessCodes[slot] = labelCode(store, passage.access);
+  return found;
 }
 
 /** Removes an indexed passage (tokenized again, as Orama's remove does). Returns false when it was not there. */
@@ -118,10 +135,7 @@ export function removePassage(store: LexicalStore, passage: Passage): boolean {
     const field = store.fields[position]!;
     field.average = count > 1 ? (field.average! * count - field.lengths[slot]!) / (count - 1) : undefined;
     field.lengths[slot] = 0;
-    for (const token of fieldTokens(passage[name], name)) {
-      const word = store.wordIds.get(token);
-      if (word !== undefined) removePosting(field, word, slot);
-    }
+    for (const word of fieldWords(store, passage[name], name, false)) removePosting(field, word, slot);
   });
   store.accessCodes[slot] = NO_PASSAGE;
   store.count--;
@@ -160,6 +174,37 @@ export function createField(words: number, slots: number, pool = 256): FieldPost
     lengths: new Uint32Array(slots),
     average: undefined,
   };
+}
+
+/**
+ * The word ids of `fieldTokens(value, field)`, in the same order (new words are added when
+ * `add`, else left out). Orama's tokenizer lower-cases the value, splits it, normalizes each
+ * piece on its own (stop word, stemmer, diacritics) and drops duplicates; the normalization of a
+ * piece is looked up in `store.pieces` instead of being redone. It does not depend on the field,
+ * as Footnote's configuration skips stemming for none.
+ */
+export function fieldWords(store: LexicalStore, value: string, field: string, add: boolean): number[] {
+  const words: number[] = [];
+  const seen = new Set<number>();
+  for (const piece of oramaPieces(value)) {
+    let word = store.pieces.get(piece);
+    if (word === undefined) {
+      word = pieceWord(store, piece, field, add);
+      if (word === undefined) continue;
+      store.pieces.set(piece, word);
+    }
+    if (word === NO_WORD || seen.has(word)) continue;
+    seen.add(word);
+    words.push(word);
+  }
+  return words;
+}
+
+/** The word of a piece not met before: undefined where it would be a new word and `add` is false. */
+function pieceWord(store: LexicalStore, piece: string, field: string, add: boolean): number | undefined {
+  const token = tokenizer.normalizeToken.call(tokenizer, field, piece, false);
+  if (token === '') return NO_WORD;
+  return add ? wordId(store, token) : store.wordIds.get(token);
 }
 
 function wordId(store: LexicalStore, token: string): number {

@@ -4,9 +4,9 @@
  */
 import { insertMultiple, removeMultiple } from '@orama/orama';
 import { RagError } from '../errors.js';
-import { contentTerms } from '../text/terms.js';
 import type { Passage, SourceDocument } from '../types.js';
 import { insertPassage, lexicalOrder, removePassage } from './lexical-store.js';
+import { passageTerms } from './passage-terms.js';
 import type { IndexedDocument, SearchIndex } from './search-index.js';
 import { deleteVector, putVector } from './vector-store.js';
 
@@ -63,7 +63,7 @@ export async function upsertDocument(
   index.documents.set(document.id, document);
   for (const [position, passage] of passages.entries()) {
     index.passages.set(passage.cite, passage);
-    insertPassage(index.lexical, passage);
+    const words = insertPassage(index.lexical, passage);
     putVector(
       index.vectors,
       passage.cite,
@@ -71,7 +71,7 @@ export async function upsertDocument(
       lexicalOrder(index.lexical, passage.cite)!,
       vectors[position]!,
     );
-    countTerms(index, passage, 1);
+    countTerms(index, passageTerms(index.lexical, passage, words), 1);
   }
 }
 
@@ -84,7 +84,7 @@ export async function removeDocument(index: SearchIndex, documentId: string): Pr
   for (const cite of existing.cites) {
     const passage = index.passages.get(cite);
     if (passage) {
-      countTerms(index, passage, -1);
+      countTerms(index, passageTerms(index.lexical, passage), -1);
       removePassage(index.lexical, passage);
     }
     index.passages.delete(cite);
@@ -94,8 +94,8 @@ export async function removeDocument(index: SearchIndex, documentId: string): Pr
   return true;
 }
 
-function countTerms(index: SearchIndex, passage: Passage, delta: 1 | -1): void {
-  for (const term of contentTerms(`${passage.heading} ${passage.text}`)) {
+function countTerms(index: SearchIndex, terms: readonly string[], delta: 1 | -1): void {
+  for (const term of terms) {
     const next = (index.termPassages.get(term) ?? 0) + delta;
     if (next > 0) index.termPassages.set(term, next);
     else index.termPassages.delete(term);

@@ -5,6 +5,7 @@
  */
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { stopwords } from '@orama/stopwords/english';
+import { oramaPieces } from './orama-pieces.js';
 
 /** Extra words that never decide relevance in questions about documents. */
 const QUESTION_STOP_WORDS = [
@@ -179,12 +180,50 @@ export function gradeBase(word: string): string | undefined {
   return candidates.find((candidate) => GRADABLE.has(candidate));
 }
 
+/**
+ * The irregular forms as whole words: a run of ASCII letters, in any case, that is one of them
+ * (case-insensitive matching without the `u` flag pairs no other character with an ASCII letter).
+ */
+const IRREGULAR_WORD = new RegExp(`(?<![A-Za-z])(?:${Object.keys(IRREGULAR_FORMS).join('|')})(?![A-Za-z])`, 'gi');
+
+/** The same, for a test (a global pattern's `test` would carry its position from call to call). */
+const IRREGULAR_WORD_TEST = new RegExp(IRREGULAR_WORD.source, 'i');
+
+/** The text with each irregular form replaced by its present form ("sold" → sell). */
 function regularise(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (word) => {
-    const lower = word.toLowerCase();
-    // Own keys only: "constructor" or "toString" in a text must not read the object's prototype.
-    return Object.hasOwn(IRREGULAR_FORMS, lower) ? IRREGULAR_FORMS[lower]! : word;
-  });
+  return text.replace(IRREGULAR_WORD, (word) => IRREGULAR_FORMS[word.toLowerCase()]!);
+}
+
+/**
+ * Whether `text` holds an irregular form that `contentTerms` replaces first ("sold"). Without
+ * one, its content terms are `contentTermsOfTokens` of the index tokenizer's tokens of it.
+ */
+export function hasIrregularForm(text: string): boolean {
+  return IRREGULAR_WORD_TEST.test(text);
+}
+
+/**
+ * Orama's normalization of each lower-cased piece met so far ('' for a stop word), so that a
+ * piece is stemmed once rather than in every text that holds it. It stands in for the tokenizer's
+ * own cache, which is as global and keeps a longer key per piece; cleared when it grows past
+ * `NORMALIZED_LIMIT`, so a long session's vocabulary cannot grow it without bound.
+ */
+const normalized = new Map<string, string>();
+const NORMALIZED_LIMIT = 200_000;
+
+/** `tokenizer.tokenize(text, 'english', 'text')`: its tokens, duplicates dropped, in order. */
+function textTokens(text: string): string[] {
+  const tokens = new Set<string>();
+  for (const piece of oramaPieces(text)) {
+    let token = normalized.get(piece);
+    if (token === undefined) {
+      token = tokenizer.normalizeToken.call(tokenizer, 'text', piece, false);
+      if (normalized.size >= NORMALIZED_LIMIT) normalized.clear();
+      normalized.set(piece, token);
+    }
+    if (token !== '') tokens.add(token);
+  }
+  return [...tokens];
 }
 
 /**
@@ -193,10 +232,18 @@ function regularise(text: string): string {
  * names such as DW-480 stay whole.
  */
 export function contentTerms(text: string): string[] {
-  const terms = tokenizer.tokenize(regularise(text), 'english', 'text').filter((term) => term.length > 0);
+  return contentTermsOfTokens(textTokens(regularise(text)));
+}
+
+/**
+ * The content terms of a text with no irregular form (`hasIrregularForm`) whose tokens, as the
+ * index tokenizer gives them (duplicates dropped, in order), are `terms`: they and the parts of
+ * hyphenated ones.
+ */
+export function contentTermsOfTokens(terms: string[]): string[] {
   const parts = terms
     .filter((term) => term.includes('-') && !/\d/.test(term))
-    .flatMap((term) => tokenizer.tokenize(term.replace(/-/g, ' '), 'english', 'text'));
+    .flatMap((term) => textTokens(term.replace(/-/g, ' ')));
   return parts.length === 0 ? terms : [...new Set([...terms, ...parts])];
 }
 

@@ -1,0 +1,57 @@
+import { tokenizer as oramaTokenizer } from '@orama/orama/components';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contentTerms, TOKENIZER_CONFIG } from '../../../src/core/text/terms.js';
+
+/** `contentTerms` as it was written before its pieces were looked up in a table: the reference. */
+const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...TOKENIZER_CONFIG.stopWords] });
+const IRREGULAR: Record<string, string> = { sold: 'sell', broke: 'break', broken: 'break', ran: 'run', kept: 'keep' };
+
+function referenceTerms(text: string): string[] {
+  const regular = text.replace(/[A-Za-z]+/g, (word) => {
+    const lower = word.toLowerCase();
+    return Object.hasOwn(IRREGULAR, lower) ? IRREGULAR[lower]! : word;
+  });
+  const terms = tokenizer.tokenize(regular, 'english', 'text', false).filter((term) => term.length > 0);
+  const parts = terms
+    .filter((term) => term.includes('-') && !/\d/.test(term))
+    .flatMap((term) => tokenizer.tokenize(term.replace(/-/g, ' '), 'english', 'text', false));
+  return parts.length === 0 ? terms : [...new Set([...terms, ...parts])];
+}
+
+// Irregular forms in and around words and in other cases, stop words, hyphens, apostrophes,
+// accents Orama keeps in a word, and characters whose lower case is an ASCII letter or longer
+// (İ, the Kelvin sign, ß, long s, final sigma).
+const pieces = [
+  ...['sold', 'Sold', 'SOLD', 'unsold', 'sold-out', "sold's", 'broke', 'broken', 'Broken', 'ran', 'grand', 'kept'],
+  ...['the', 'and', 'filter', 'Filters', 'self-clean', 'DW-480', 'e-mail', "don't", 'café', 'naïve', 'À'],
+  ...['İstanbul', '\u212Aept', 'Straße', 'ſold', 'ΟΔΟΣ', 'σ', '4', '10', '-', "'", '_'],
+];
+const separators = [' ', '  ', '\n', ', ', '. ', '-', '/', '—', '‘', '’', '(', ')', ''];
+const textArbitrary = fc
+  .array(fc.tuple(fc.constantFrom(...pieces), fc.constantFrom(...separators)), { maxLength: 12 })
+  .map((list) => list.map(([piece, separator]) => piece + separator).join(''));
+
+// Any string of these: one ASCII letter only, so that no irregular form outside the table above appears.
+const otherArbitrary = fc.string({ unit: fc.constantFrom(..."aé ßİ\u212A-'_0.,ſΣ\n"), maxLength: 40 });
+
+describe('contentTerms', () => {
+  it('gives the terms of the tokenizer over the regularised text, word for word and in order', () => {
+    fc.assert(
+      fc.property(fc.oneof(textArbitrary, otherArbitrary), (text) => {
+        expect(contentTerms(text)).toEqual(referenceTerms(text));
+        // A second time from the table of pieces met.
+        expect(contentTerms(text)).toEqual(referenceTerms(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('maps irregular forms only where a whole word is one', () => {
+    expect(contentTerms('Sold units; the unsold ones broke')).toEqual(
+      referenceTerms('Sold units; the unsold ones broke'),
+    );
+    expect(contentTerms('SOLD')).toEqual(['sell']);
+    expect(contentTerms('unsold')).not.toContain('sell');
+  });
+});
