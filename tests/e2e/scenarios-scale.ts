@@ -3,13 +3,16 @@
  * until a question asked during the restore is answered, measured by the page itself from the
  * start of the navigation and reported in the "Measured" block (a figure, not a timed test).
  * While it restores, the library panel must say so, and the question must wait, not fail.
+ * `E2E_SCALE_PASSAGES=100000` measures a bigger library the same way (ten files of 10,000
+ * sections); the suite runs 10,000.
  */
 import assert from 'node:assert/strict';
 import { until } from './app-page.js';
 import { inFreshPage, type Scenario } from './harness.js';
 
-/** Sections in the generated manual: one passage each. */
-const SECTIONS = 10_000;
+/** Sections in all, one passage each, and in one generated manual. */
+const SECTIONS = Number(process.env.E2E_SCALE_PASSAGES ?? 10_000);
+const PER_FILE = 10_000;
 const WORDS = [
   'intake',
   'outlet',
@@ -31,10 +34,10 @@ function code(at: number): string {
   return `ZQ-${at}`;
 }
 
-/** A plant manual of `SECTIONS` short sections, each a passage of its own with its own numbers. */
-function plantManual(): string {
-  const lines = ['# Pump station service manual', ''];
-  for (let at = 1; at <= SECTIONS; at++) {
+/** Plant manuals of `PER_FILE` short sections each, `SECTIONS` in all, each a passage with its own numbers. */
+function plantManual(first: number): string {
+  const lines = [`# Pump station service manual, units ${code(first)} on`, ''];
+  for (let at = first; at < Math.min(first + PER_FILE, SECTIONS + 1); at++) {
     const word = (step: number) => WORDS[(at * step) % WORDS.length];
     lines.push(
       `## Unit ${code(at)}`,
@@ -60,16 +63,22 @@ function observeRestore(): void {
 
 export const SCALE_SCENARIOS: readonly Scenario[] = [
   {
-    name: 'a 10,000-passage library after a reload: the panel says it is coming back, a question asked meanwhile waits and is answered (figures in "Measured")',
+    name: `a ${SECTIONS.toLocaleString('en')}-passage library after a reload: the panel says it is coming back, a question asked meanwhile waits and is answered (figures in "Measured")`,
     browsers: ['chromium'],
     timeoutMs: 600_000,
     async run({ browser, metrics }) {
       await inFreshPage(browser, async (app) => {
-        await app.page
-          .getByTestId('file-input')
-          .setInputFiles([{ name: 'pump-station.md', mimeType: 'text/markdown', buffer: Buffer.from(plantManual()) }]);
+        const files = [];
+        for (let first = 1; first <= SECTIONS; first += PER_FILE) {
+          files.push({
+            name: `pump-station-${first}.md`,
+            mimeType: 'text/markdown',
+            buffer: Buffer.from(plantManual(first)),
+          });
+        }
+        await app.page.getByTestId('file-input').setInputFiles(files);
         const summary = app.page.getByTestId('ingest-summary');
-        await until('the 10,000-passage manual to be indexed', () => summary.isVisible(), 480_000, app.page);
+        await until(`the ${SECTIONS}-passage manuals to be indexed`, () => summary.isVisible(), 480_000, app.page);
         const passages = Number(await summary.getAttribute('data-embedded'));
         assert.ok(passages >= SECTIONS, `${passages} passages indexed`);
 
