@@ -39,6 +39,7 @@ describe('QuestionBox', () => {
     const onask = vi.fn();
     const view = render(QuestionBox, { asking: false, waiting: true, onask, onstop: vi.fn() });
     expect(screen.getByTestId('question-waits').textContent).toMatch(/still coming back.*waits for it/);
+    expect(document.getElementById('question-help')?.textContent).toMatch(/waits for it\. Enter to ask/);
     const box = screen.getByTestId('question');
     await fireEvent.input(box, { target: { value: 'Anything?' } });
     await fireEvent.keyDown(box, { key: 'Enter' });
