@@ -408,8 +408,17 @@ export const POLARITY_SHARE = 0.7;
 /** Where a sentence splits into clauses for polarity: semicolons, joins, and ", which". */
 const CLAUSE_JOINS = /\s*(?:;|,\s*(?:and|but|or|while|which)\b|\s(?:and|but|while|whereas)\s(?=[\w'’]+\s+\w))\s*/i;
 
+/**
+ * "and" between two capitalised words joins two names, not two clauses: "hold Clock and Plus
+ * together for twelve seconds" is one clause about both keys.
+ */
+const NAMES_JOINED = /(\p{Lu}[\p{L}\d'’+-]*)\s+and\s+(?=\p{Lu}(?!\s))/gu;
+
 function splitClauses(sentence: string): string[] {
-  return sentence.split(CLAUSE_JOINS).filter((clause) => clause.trim() !== '');
+  return sentence
+    .replace(NAMES_JOINED, '$1 & ')
+    .split(CLAUSE_JOINS)
+    .filter((clause) => clause.trim() !== '');
 }
 
 /**

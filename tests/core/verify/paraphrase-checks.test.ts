@@ -169,6 +169,14 @@ describe('values bound to their subject', () => {
     expect(judgeLexically('The Cotton programme washes at up to 90 °C', [passage]).supported).toBe(true);
   });
 
+  it('reads "and" between two names as one clause, binding the value to both', () => {
+    const reset =
+      'To reset the hub, hold the Power and Mode buttons for 10 seconds with the dial at zero. To pair it, hold the Mode button for 3 seconds.';
+    expect(judgeLexically('With the dial at zero, hold Power and Mode together for ten seconds.', [reset]).supported).toBe(
+      true,
+    );
+  });
+
   it('reads "six weeks" as stated by "every 6 weeks"', () => {
     const [claim] = extractQuantities('replaced with six weeks');
     expect(quantityStated(claim!, extractQuantities('clean it every 6 weeks'))).toBe(true);
