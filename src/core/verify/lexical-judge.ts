@@ -104,9 +104,15 @@ export function closestSentences(claim: string, evidence: readonly string[], lim
     .map((entry) => entry.sentence);
 }
 
+/**
+ * A hedge on a value's range ("somewhere between 0.1 and 1.0 MPa", "anywhere from 2 to 5
+ * hours"): it states the range, not a place.
+ */
+const RANGE_HEDGE = /\b(?:somewhere|anywhere)\s+(?=(?:between|from|around|near)\b)/gi;
+
 /** Content terms of a claim, without the words of its quantities (checked as facts instead). */
 export function claimTerms(core: string): string[] {
-  let text = core;
+  let text = core.replace(RANGE_HEDGE, ' ');
   for (const quantity of extractQuantities(core)) {
     if (quantity.dimension !== 'identifier') text = text.replace(quantity.raw, ' ');
   }

@@ -177,6 +177,12 @@ describe('values bound to their subject', () => {
     );
   });
 
+  it('reads "somewhere between" as the range, not a place', () => {
+    const inlet =
+      'The inlet pressure for the KX-9 must be between 0.2 bar and 6 bar. The outlet hose must be between 40 cm and 90 cm long.';
+    expect(judgeLexically('The pressure has to be somewhere between 0.2 and 6 bar.', [inlet]).supported).toBe(true);
+  });
+
   it('reads "six weeks" as stated by "every 6 weeks"', () => {
     const [claim] = extractQuantities('replaced with six weeks');
     expect(quantityStated(claim!, extractQuantities('clean it every 6 weeks'))).toBe(true);
