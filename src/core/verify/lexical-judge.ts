@@ -345,11 +345,22 @@ function wordsAround(text: string, start: number, end: number, count: number): s
  */
 export const VALUE_BINDING_THRESHOLD = 0.5;
 
+/**
+ * The claim without a bare value leading it before a colon ("Roughly 1.73x: the A100 has 1,555
+ * GB/s against the V100's 900 GB/s"): that value answers the question, and what follows the colon
+ * is its explanation, not the subject it is bound to. The passage must still state it (a fact).
+ */
+function withoutValueLead(core: string): string {
+  const lead = /^([^:]{1,40}):\s+(?=\S)/.exec(core);
+  if (!lead || claimTerms(lead[1] ?? '').length > 0 || extractQuantities(lead[1] ?? '').length === 0) return core;
+  return core.slice(lead[0].length);
+}
+
 /** Values of the claim that the cited passage states only about something else. */
 function strayValues(core: string, evidence: readonly EvidenceUnit[]): string[] {
   const units = evidence.map((unit) => ({ quantities: unit.quantities, terms: new Set(checkTerms(unit.text)) }));
   const stray: string[] = [];
-  for (const clause of splitClauses(core)) {
+  for (const clause of splitClauses(withoutValueLead(core))) {
     const terms = claimTerms(clause);
     if (terms.length < 2) continue;
     for (const value of extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier')) {

@@ -183,6 +183,14 @@ describe('values bound to their subject', () => {
     expect(judgeLexically('The pressure has to be somewhere between 0.2 and 6 bar.', [inlet]).supported).toBe(true);
   });
 
+  it('binds a bare value before a colon to the question, not to the explanation after it', () => {
+    const speed =
+      'The X200 card has 960 GB/s of memory bandwidth vs the 480 GB/s of the X100. So a basic estimate of the speedup of an X200 over an X100 is 960/480 = 2x.';
+    const claim = "About 2x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.";
+    expect(judgeLexically(claim, [speed]).supported).toBe(true);
+    expect(judgeLexically("About 3x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.", [speed]).supported).toBe(false);
+  });
+
   it('reads "six weeks" as stated by "every 6 weeks"', () => {
     const [claim] = extractQuantities('replaced with six weeks');
     expect(quantityStated(claim!, extractQuantities('clean it every 6 weeks'))).toBe(true);
