@@ -148,10 +148,29 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
 interface EvidenceUnit {
   text: string;
   quantities: Quantity[];
+  /** Terms of the heading its passage sits under: what its sentences are about. */
+  context: readonly string[];
 }
 
 function evidenceUnits(evidence: readonly string[]): EvidenceUnit[] {
-  return evidence.flatMap(evidenceSentences).map((text) => ({ text, quantities: extractQuantities(text) }));
+  return evidence.flatMap((text) => {
+    const context = headingLines(text).flatMap(checkTerms);
+    return evidenceSentences(text).map((sentence) => ({ text: sentence, quantities: extractQuantities(sentence), context }));
+  });
+}
+
+/**
+ * The short lines after the title of an evidence text (passageEvidence), without a sentence's
+ * end: its heading. The title names the whole document, not the subject of one of its values.
+ */
+function headingLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n/).slice(1)) {
+    const line = paragraph.trim();
+    if (line === '' || /[.!?:;]$/.test(line) || line.split(/\s+/).length > 10 || line.includes('\n')) break;
+    lines.push(line.replace(/^#+\s*/, ''));
+  }
+  return lines;
 }
 
 /**
@@ -358,7 +377,12 @@ function withoutValueLead(core: string): string {
 
 /** Values of the claim that the cited passage states only about something else. */
 function strayValues(core: string, evidence: readonly EvidenceUnit[]): string[] {
-  const units = evidence.map((unit) => ({ quantities: unit.quantities, terms: new Set(checkTerms(unit.text)) }));
+  // A sentence under a heading is about the heading's subject ("Wireless PowerShare" over
+  // "Requires minimum 30% battery to share").
+  const units = evidence.map((unit) => ({
+    quantities: unit.quantities,
+    terms: new Set([...checkTerms(unit.text), ...unit.context]),
+  }));
   const stray: string[] = [];
   for (const clause of splitClauses(withoutValueLead(core))) {
     const terms = claimTerms(clause);

@@ -8,6 +8,7 @@ import { analyseQuestion, questionSentence } from '../../../src/core/question/an
 import { broaderTerms, paraphraseClass, rewritePhrases } from '../../../src/core/text/paraphrases.js';
 import { extractQuantities, quantityStated } from '../../../src/core/text/quantities.js';
 import { claimAddresses, partTerms, requiredNames } from '../../../src/core/verify/coverage.js';
+import { passageEvidence } from '../../../src/core/verify/evidence-text.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
 import { polarityDiffers } from '../../../src/core/verify/negation.js';
 import { checkTerms, hasTerm } from '../../../src/core/verify/term-weights.js';
@@ -189,6 +190,18 @@ describe('values bound to their subject', () => {
     const claim = "About 2x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.";
     expect(judgeLexically(claim, [speed]).supported).toBe(true);
     expect(judgeLexically("About 3x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.", [speed]).supported).toBe(false);
+  });
+
+  it('reads a sentence under a heading as about the heading', () => {
+    const reverse = passageEvidence({
+      title: 'Tab A9 Guide',
+      heading: 'Reverse Charging',
+      text: 'Place the other device on the back of the tablet to charge it. Requires minimum 25% battery to share. Charging speed varies by device.',
+    });
+    const claim = 'Your tablet needs at least twenty-five percent battery left before Reverse Charging will share power.';
+    expect(judgeLexically(claim, [reverse]).supported).toBe(true);
+    // The heading says what the section is about, not which of its values is which.
+    expect(judgeLexically('Drum Clean heats the empty drum to 90 °C', [`Programmes\n\n${passage}`]).supported).toBe(false);
   });
 
   it('reads "six weeks" as stated by "every 6 weeks"', () => {
