@@ -68,7 +68,7 @@ describe('statement kinds', () => {
     'Yes.',
     'Good question.',
     "You're right, they differ.",
-    'Yes, the two disagree.',
+    'Yes, both disagree.',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
