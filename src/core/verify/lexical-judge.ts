@@ -155,7 +155,11 @@ interface EvidenceUnit {
 function evidenceUnits(evidence: readonly string[]): EvidenceUnit[] {
   return evidence.flatMap((text) => {
     const context = headingLines(text).flatMap(checkTerms);
-    return evidenceSentences(text).map((sentence) => ({ text: sentence, quantities: extractQuantities(sentence), context }));
+    return evidenceSentences(text).map((sentence) => ({
+      text: sentence,
+      quantities: extractQuantities(sentence),
+      context,
+    }));
   });
 }
 

@@ -173,9 +173,9 @@ describe('values bound to their subject', () => {
   it('reads "and" between two names as one clause, binding the value to both', () => {
     const reset =
       'To reset the hub, hold the Power and Mode buttons for 10 seconds with the dial at zero. To pair it, hold the Mode button for 3 seconds.';
-    expect(judgeLexically('With the dial at zero, hold Power and Mode together for ten seconds.', [reset]).supported).toBe(
-      true,
-    );
+    expect(
+      judgeLexically('With the dial at zero, hold Power and Mode together for ten seconds.', [reset]).supported,
+    ).toBe(true);
   });
 
   it('reads "somewhere between" as the range, not a place', () => {
@@ -189,7 +189,10 @@ describe('values bound to their subject', () => {
       'The X200 card has 960 GB/s of memory bandwidth vs the 480 GB/s of the X100. So a basic estimate of the speedup of an X200 over an X100 is 960/480 = 2x.';
     const claim = "About 2x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.";
     expect(judgeLexically(claim, [speed]).supported).toBe(true);
-    expect(judgeLexically("About 3x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.", [speed]).supported).toBe(false);
+    expect(
+      judgeLexically("About 3x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.", [speed])
+        .supported,
+    ).toBe(false);
   });
 
   it('reads a sentence under a heading as about the heading', () => {
@@ -198,10 +201,13 @@ describe('values bound to their subject', () => {
       heading: 'Reverse Charging',
       text: 'Place the other device on the back of the tablet to charge it. Requires minimum 25% battery to share. Charging speed varies by device.',
     });
-    const claim = 'Your tablet needs at least twenty-five percent battery left before Reverse Charging will share power.';
+    const claim =
+      'Your tablet needs at least twenty-five percent battery left before Reverse Charging will share power.';
     expect(judgeLexically(claim, [reverse]).supported).toBe(true);
     // The heading says what the section is about, not which of its values is which.
-    expect(judgeLexically('Drum Clean heats the empty drum to 90 °C', [`Programmes\n\n${passage}`]).supported).toBe(false);
+    expect(judgeLexically('Drum Clean heats the empty drum to 90 °C', [`Programmes\n\n${passage}`]).supported).toBe(
+      false,
+    );
   });
 
   it('reads "six weeks" as stated by "every 6 weeks"', () => {
