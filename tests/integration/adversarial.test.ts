@@ -77,7 +77,7 @@ describe('adversarial answers written with the checker', () => {
 /** Measured on each set (evals/README.md), last when a change improved it: a change may improve them, not worsen them. */
 const MEASURED = [
   { folder: 'tests/fixtures/adversarial-dev', detected: 13, falseAlarms: 5 },
-  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 12 },
+  { folder: 'tests/fixtures/adversarial-heldout', detected: 14, falseAlarms: 9 },
   { folder: 'tests/fixtures/adversarial-heldout-2', detected: 12, falseAlarms: 13 },
 ];
 
@@ -110,8 +110,9 @@ const REAL = [
     // 29 since a claim naming one option of a list but describing another's line, and a name put
     // on the wrong thing ("a Google account" for "a Samsung account"), are contradicted.
     detected: 29,
-    // 17 since a supported claim may address a part by its own words (word-coverage.ts).
-    falseAlarms: 17,
+    // 17 since a supported claim may address a part by its own words (word-coverage.ts); 16 since
+    // a value binds to its sentence with the heading the passage sits under (S037).
+    falseAlarms: 16,
   },
   {
     folder: 'tests/fixtures/blind-stici-dev',
@@ -121,7 +122,8 @@ const REAL = [
     // since a value from another row (U040), a value something changed from (U042) and a fine
     // from another line of an unmarked list (U018) are contradicted.
     detected: 29,
-    falseAlarms: 16,
+    // 15 since a bare value before a colon is not bound to the explanation after it (U038).
+    falseAlarms: 15,
   },
 ];
 

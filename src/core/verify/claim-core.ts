@@ -3,7 +3,7 @@
  * "Sources disagree:", an attribution to a source ("The v2 manual says", "According to the FAQ,")
  * and the quotation marks around a quote.
  */
-import { parseNumber } from '../text/quantities.js';
+import { extractQuantities, parseNumber } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
 import { DISAGREEMENT_LEAD } from './statement-kinds.js';
 
@@ -28,6 +28,22 @@ const CLOSING_ATTRIBUTION = new RegExp(
     String.raw`(?:[^.;()]{0,60})\)?$`,
   'i',
 );
+
+/**
+ * A value reported as a source's figure: "Every two weeks was the figure in the older v2 manual",
+ * "$40 is the fee in the parking policy". The source is where the value is, not what it is
+ * about: the claim is the value, which the cited passage must state.
+ */
+const REPORTED_VALUE =
+  /^(.{1,60}?)\s+(?:was|is|were|are)\s+(?:the|its|their)\s+(?:[\w-]+\s+)?(?:figure|value|number|interval|setting|limit|amount|price|fee|rate)s?\s+(?:in|from|of|given in|printed in|listed in)\s+(.{1,80})$/i;
+
+/** The value a source is said to give, when the claim only reports it (`REPORTED_VALUE`). */
+function reportedValue(text: string): string | undefined {
+  const match = REPORTED_VALUE.exec(text);
+  if (!match || !SOURCE_NOUN.test(match[2] ?? '')) return undefined;
+  const value = match[1] ?? '';
+  return extractQuantities(value).length > 0 ? value : undefined;
+}
 
 /** "four techniques: a, b, c and d", "Two reasons: …, and …": a count, a few words, a colon, a list. */
 const ENUMERATED =
@@ -71,6 +87,7 @@ export function claimCore(claim: string): string {
   const closing = CLOSING_ATTRIBUTION.exec(text);
   // Only when something is left to check: "The schedule is in the manual" stays whole.
   if (closing && contentTerms(text.slice(0, closing.index)).length >= 2) text = text.slice(0, closing.index);
+  text = reportedValue(text) ?? text;
   const quoted = /^["“']([^"”]+)["”']$/.exec(text);
   return withoutEnumeratedCount((quoted?.[1] ?? text).trim().replace(/[.!?]+$/, ''));
 }

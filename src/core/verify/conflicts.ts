@@ -119,6 +119,8 @@ function comparable(x: PartStatement, y: PartStatement, leftValues: Quantity[], 
   const ys = y.values.filter((value) => !quantityStated(value, leftValues));
   return xs.some((a) =>
     ys.some((b) => {
+      // An amount of change and a level are not two versions of one fact.
+      if (x.changes.has(a) !== y.changes.has(b)) return false;
       if (a.dimension !== b.dimension)
         return a.dimension === 'frequency' || b.dimension === 'frequency' ? sameScale(a, b) : false;
       if (a.dimension === 'identifier') return a.unit === b.unit && overlap(x.terms, y.terms) >= SAME_STATEMENT_OVERLAP;

@@ -104,9 +104,15 @@ export function closestSentences(claim: string, evidence: readonly string[], lim
     .map((entry) => entry.sentence);
 }
 
+/**
+ * A hedge on a value's range ("somewhere between 0.1 and 1.0 MPa", "anywhere from 2 to 5
+ * hours"): it states the range, not a place.
+ */
+const RANGE_HEDGE = /\b(?:somewhere|anywhere)\s+(?=(?:between|from|around|near)\b)/gi;
+
 /** Content terms of a claim, without the words of its quantities (checked as facts instead). */
 export function claimTerms(core: string): string[] {
-  let text = core;
+  let text = core.replace(RANGE_HEDGE, ' ');
   for (const quantity of extractQuantities(core)) {
     if (quantity.dimension !== 'identifier') text = text.replace(quantity.raw, ' ');
   }
@@ -142,10 +148,33 @@ function strayIdentifiers(core: string, terms: string[], evidence: readonly stri
 interface EvidenceUnit {
   text: string;
   quantities: Quantity[];
+  /** Terms of the heading its passage sits under: what its sentences are about. */
+  context: readonly string[];
 }
 
 function evidenceUnits(evidence: readonly string[]): EvidenceUnit[] {
-  return evidence.flatMap(evidenceSentences).map((text) => ({ text, quantities: extractQuantities(text) }));
+  return evidence.flatMap((text) => {
+    const context = headingLines(text).flatMap(checkTerms);
+    return evidenceSentences(text).map((sentence) => ({
+      text: sentence,
+      quantities: extractQuantities(sentence),
+      context,
+    }));
+  });
+}
+
+/**
+ * The short lines after the title of an evidence text (passageEvidence), without a sentence's
+ * end: its heading. The title names the whole document, not the subject of one of its values.
+ */
+function headingLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n/).slice(1)) {
+    const line = paragraph.trim();
+    if (line === '' || /[.!?:;]$/.test(line) || line.split(/\s+/).length > 10 || line.includes('\n')) break;
+    lines.push(line.replace(/^#+\s*/, ''));
+  }
+  return lines;
 }
 
 /**
@@ -339,11 +368,27 @@ function wordsAround(text: string, start: number, end: number, count: number): s
  */
 export const VALUE_BINDING_THRESHOLD = 0.5;
 
+/**
+ * The claim without a bare value leading it before a colon ("Roughly 1.73x: the A100 has 1,555
+ * GB/s against the V100's 900 GB/s"): that value answers the question, and what follows the colon
+ * is its explanation, not the subject it is bound to. The passage must still state it (a fact).
+ */
+function withoutValueLead(core: string): string {
+  const lead = /^([^:]{1,40}):\s+(?=\S)/.exec(core);
+  if (!lead || claimTerms(lead[1] ?? '').length > 0 || extractQuantities(lead[1] ?? '').length === 0) return core;
+  return core.slice(lead[0].length);
+}
+
 /** Values of the claim that the cited passage states only about something else. */
 function strayValues(core: string, evidence: readonly EvidenceUnit[]): string[] {
-  const units = evidence.map((unit) => ({ quantities: unit.quantities, terms: new Set(checkTerms(unit.text)) }));
+  // A sentence under a heading is about the heading's subject ("Wireless PowerShare" over
+  // "Requires minimum 30% battery to share").
+  const units = evidence.map((unit) => ({
+    quantities: unit.quantities,
+    terms: new Set([...checkTerms(unit.text), ...unit.context]),
+  }));
   const stray: string[] = [];
-  for (const clause of splitClauses(core)) {
+  for (const clause of splitClauses(withoutValueLead(core))) {
     const terms = claimTerms(clause);
     if (terms.length < 2) continue;
     for (const value of extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier')) {
@@ -408,8 +453,17 @@ export const POLARITY_SHARE = 0.7;
 /** Where a sentence splits into clauses for polarity: semicolons, joins, and ", which". */
 const CLAUSE_JOINS = /\s*(?:;|,\s*(?:and|but|or|while|which)\b|\s(?:and|but|while|whereas)\s(?=[\w'’]+\s+\w))\s*/i;
 
+/**
+ * "and" between two capitalised words joins two names, not two clauses: "hold Clock and Plus
+ * together for twelve seconds" is one clause about both keys.
+ */
+const NAMES_JOINED = /(\p{Lu}[\p{L}\d'’+-]*)\s+and\s+(?=\p{Lu}(?!\s))/gu;
+
 function splitClauses(sentence: string): string[] {
-  return sentence.split(CLAUSE_JOINS).filter((clause) => clause.trim() !== '');
+  return sentence
+    .replace(NAMES_JOINED, '$1 & ')
+    .split(CLAUSE_JOINS)
+    .filter((clause) => clause.trim() !== '');
 }
 
 /**

@@ -47,7 +47,7 @@ export const DISAGREEMENT_LEAD =
  * which value applies ("so the newer 3-hour limit applies", "the errata sheet corrects that figure").
  */
 export const SOURCE_TALK =
-  /\b(?:is|are|was|being) (?:the )?(?:authoritative|more recent|newer|older|outdated|superseded|out of date)\b|\bsupersed(?:es|ed|ing)?\b|\b(?:takes?|take) precedence\b|\b(?:disagree|conflict)s? (?:with|on|about)\b|\b(?:documents?|sources?|passages?) (?:disagree|differ|conflict)\b|\b(?:errata|erratum|corrigendum|correction sheet)\b|\b(?:corrects|corrected) (?:that|this|the|it)\b|\btransposed\b|\bmisprint(?:ed)?\b|\bthe one that appl(?:y|ies)\b|\b(?:newer|later|corrected|current|updated|revised|latest|authoritative) (?:[\w-]+ ){0,3}(?:applies|apply|prevails|governs|stands)\b/i;
+  /\b(?:is|are|was|being) (?:the )?(?:authoritative|more recent|newer|older|outdated|superseded|out of date)\b|\bsupersed(?:es|ed|ing)?\b|\b(?:takes?|take) precedence\b|\b(?:disagree|conflict)s? (?:with|on|about)\b|\b(?:documents?|sources?|passages?) (?:disagree|differ|conflict)\b|\b(?:they|both) (?:disagree|differ|conflict)\s*(?:[.,;:!]|$)|\b(?:errata|erratum|corrigendum|correction sheet)\b|\b(?:corrects|corrected) (?:that|this|the|it)\b|\btransposed\b|\bmisprint(?:ed)?\b|\bthe one that appl(?:y|ies)\b|\b(?:newer|later|corrected|current|updated|revised|latest|authoritative) (?:[\w-]+ ){0,3}(?:applies|apply|prevails|governs|stands)\b/i;
 /** Verbs that report what a source says: a sentence with one is a claim even if it also talks about sources. */
 const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recommends?)\b/i;
 /** Openers of sentences that introduce, close or pad an answer. */

@@ -34,6 +34,22 @@ export interface PartStatement {
   values: Quantity[];
   negated: boolean;
   relevance: number;
+  /** Values of `values` that are amounts of change ("reduce … by 20 °C"), not levels. */
+  changes: ReadonlySet<Quantity>;
+}
+
+/** A verb of change, then "by", right before a value: "reduce recipe temperatures by 20 °C". */
+const CHANGED_BY =
+  /\b(?:reduc|lower|rais|increas|decreas|drop|cut|extend|shorten|turn(?:ed|ing)? (?:it |them )?(?:down|up))\w*\b[^.;:]{0,40}?\bby\s*$/i;
+/** A comparative right after a value: "20 °C lower than", "two hours longer". */
+const COMPARED = /^\s*(?:lower|less|more|higher|cooler|warmer|hotter|colder|fewer|longer|shorter|faster|slower)\b/i;
+
+/**
+ * True when `quantity` is an amount of change or a difference, not a level: "reduce recipe
+ * temperatures by 20 °C" says nothing against "from 50 °C to 275 °C".
+ */
+export function isChangeAmount(text: string, quantity: Quantity): boolean {
+  return CHANGED_BY.test(text.slice(0, quantity.start)) || COMPARED.test(text.slice(quantity.end));
 }
 
 /** Numbers and unit words of a part ("is it still 1 year?") are values to compare, not what a statement must be about. */
@@ -80,7 +96,8 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
         quantity.unit !== 'model' &&
         !(quantity.dimension === 'count' && part.expects !== 'quantity'),
     );
-    statements.push({ item, text, terms, values, negated: isNegated(text), relevance });
+    const changes = new Set(values.filter((value) => isChangeAmount(plain, value)));
+    statements.push({ item, text, terms, values, negated: isNegated(text), relevance, changes });
   }
   // Where the part asks for a kind of value, the bar is set by the units that state one.
   const bar = typed ? statements.filter((statement) => statement.values.length > 0) : statements;

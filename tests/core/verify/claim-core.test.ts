@@ -20,6 +20,13 @@ describe('claimCore', () => {
     ['Store it under the sink as described in the manual.', 'Store it under the sink as described in the manual'],
     ['The guide prints 21 persons.', '21 persons'],
     ['No. Charging in the cabinet is free.', 'Charging in the cabinet is free'],
+    ['No. Every three weeks was the figure in the older v1 manual.', 'Every three weeks'],
+    ['$40 is the fee in the 2024 parking policy.', '$40'],
+    ['That is the interval in section 5 of the manual.', 'That is the interval in section 5 of the manual'],
+    [
+      'Every three weeks is the interval for the coarse filter.',
+      'Every three weeks is the interval for the coarse filter',
+    ],
     // A count the claim's own list makes good is not a fact to find; one it does not match stays.
     [
       'He considered four techniques: quantisation, model pruning, distillation and AirLLM.',

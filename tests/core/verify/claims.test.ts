@@ -67,6 +67,8 @@ describe('statement kinds', () => {
     'Here is what I found:',
     'Yes.',
     'Good question.',
+    "You're right, they differ.",
+    'Yes, both disagree.',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
@@ -78,6 +80,7 @@ describe('statement kinds', () => {
     'The door seal is not covered.',
     "It doesn't cover water damage.",
     "They don't include a drain hose.",
+    'They differ in drum size.',
   ])('a statement of fact is a claim, even beside talk about sources: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('claim');
   });

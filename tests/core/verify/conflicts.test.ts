@@ -56,6 +56,26 @@ describe('detectConflicts', () => {
     expect(finding).toMatchObject({ authoritative: 'kx900-card#first-use', reason: 'newer' });
   });
 
+  it('never sets an amount of change against a level of the same kind', () => {
+    const manual = makePassage(
+      'The Fan function of the KX-900 circulates hot air; lower recipe temperatures by 20 °C compared with conventional heating.',
+      { cite: 'kx900-manual#6', title: 'KX-900 Manual', date: '2025-09-01' },
+    );
+    const card = makePassage('The KX-900 oven temperature can be set from 50 °C to 275 °C.', {
+      cite: 'kx900-card#temperatures',
+      title: 'KX-900 Card',
+      date: '2026-04-20',
+    });
+    const question = 'For the KX-900 fan setting, by how much should I lower the oven temperature?';
+    expect(detectConflicts(analyseQuestion(question), [manual, card])).toEqual([]);
+    const newer = makePassage('With the Fan function of the KX-900, lower recipe temperatures by 25 °C.', {
+      cite: 'kx900-card#fan',
+      title: 'KX-900 Card',
+      date: '2026-04-20',
+    });
+    expect(detectConflicts(analyseQuestion(question), [manual, newer])).toHaveLength(1);
+  });
+
   it('finds part numbers that differ for the same item', () => {
     const a = makePassage('| Part | Part number |\n| --- | --- |\n| Filter assembly | KX-FLT-0480 |', {
       cite: 'a#8',

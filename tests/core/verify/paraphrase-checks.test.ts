@@ -8,6 +8,7 @@ import { analyseQuestion, questionSentence } from '../../../src/core/question/an
 import { broaderTerms, paraphraseClass, rewritePhrases } from '../../../src/core/text/paraphrases.js';
 import { extractQuantities, quantityStated } from '../../../src/core/text/quantities.js';
 import { claimAddresses, partTerms, requiredNames } from '../../../src/core/verify/coverage.js';
+import { passageEvidence } from '../../../src/core/verify/evidence-text.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
 import { polarityDiffers } from '../../../src/core/verify/negation.js';
 import { checkTerms, hasTerm } from '../../../src/core/verify/term-weights.js';
@@ -167,6 +168,46 @@ describe('values bound to their subject', () => {
 
   it('accepts it where the passage states it about the subject', () => {
     expect(judgeLexically('The Cotton programme washes at up to 90 °C', [passage]).supported).toBe(true);
+  });
+
+  it('reads "and" between two names as one clause, binding the value to both', () => {
+    const reset =
+      'To reset the hub, hold the Power and Mode buttons for 10 seconds with the dial at zero. To pair it, hold the Mode button for 3 seconds.';
+    expect(
+      judgeLexically('With the dial at zero, hold Power and Mode together for ten seconds.', [reset]).supported,
+    ).toBe(true);
+  });
+
+  it('reads "somewhere between" as the range, not a place', () => {
+    const inlet =
+      'The inlet pressure for the KX-9 must be between 0.2 bar and 6 bar. The outlet hose must be between 40 cm and 90 cm long.';
+    expect(judgeLexically('The pressure has to be somewhere between 0.2 and 6 bar.', [inlet]).supported).toBe(true);
+  });
+
+  it('binds a bare value before a colon to the question, not to the explanation after it', () => {
+    const speed =
+      'The X200 card has 960 GB/s of memory bandwidth vs the 480 GB/s of the X100. So a basic estimate of the speedup of an X200 over an X100 is 960/480 = 2x.';
+    const claim = "About 2x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.";
+    expect(judgeLexically(claim, [speed]).supported).toBe(true);
+    expect(
+      judgeLexically("About 3x: the X200 has 960 GB/s of memory bandwidth against the X100's 480 GB/s.", [speed])
+        .supported,
+    ).toBe(false);
+  });
+
+  it('reads a sentence under a heading as about the heading', () => {
+    const reverse = passageEvidence({
+      title: 'Tab A9 Guide',
+      heading: 'Reverse Charging',
+      text: 'Place the other device on the back of the tablet to charge it. Requires minimum 25% battery to share. Charging speed varies by device.',
+    });
+    const claim =
+      'Your tablet needs at least twenty-five percent battery left before Reverse Charging will share power.';
+    expect(judgeLexically(claim, [reverse]).supported).toBe(true);
+    // The heading says what the section is about, not which of its values is which.
+    expect(judgeLexically('Drum Clean heats the empty drum to 90 °C', [`Programmes\n\n${passage}`]).supported).toBe(
+      false,
+    );
   });
 
   it('reads "six weeks" as stated by "every 6 weeks"', () => {
