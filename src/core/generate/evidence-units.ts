@@ -7,6 +7,7 @@ import { extractQuantities, type Quantity } from '../text/quantities.js';
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
+import { asksForPhoneNumber, holdsPhoneNumber } from '../question/phone-number.js';
 import { valueAnswers } from '../verify/expected-values.js';
 
 /** One quotable unit of a given passage. */
@@ -86,7 +87,12 @@ function labelledRow(row: string, header: string[]): string {
     .join('; ');
 }
 
-/** True when the unit holds a value of the kind the part asks for (any unit does for text and yes-no). */
+/**
+ * True when the unit holds a value of the kind the part asks for (any unit does for text and
+ * yes-no). A part that asks for a number to call wants the number itself: a sentence that says
+ * where the call centre's number can be found does not give it.
+ */
 export function unitAnswersType(unit: EvidenceUnit, part: QuestionPart): boolean {
+  if (asksForPhoneNumber(part.text) && !holdsPhoneNumber(unit.text)) return false;
   return valueAnswers(part, unit.quantities);
 }

@@ -39,7 +39,7 @@ export function analyseQuestion(question: string): QuestionPart[] {
   texts.forEach((text, index) => {
     const own = models[index] ?? [];
     const carried = own.length > 0 ? [] : carriedModels(models, index, allModels);
-    const asked = questionSentence(text);
+    const asked = withoutTopic(questionSentence(text));
     const askedTerms = termsOf(asked);
     // A statement around the question ("Our washer shows E21. How often…", "The mesh on my
     // filter has torn. What part number do I need?") is context: its words help retrieval and
@@ -92,6 +92,17 @@ function carriedModels(models: string[][], index: number, allModels: string[]): 
 export function questionSentence(text: string): string {
   const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
   return [...sentences].reverse().find((sentence) => /\?\s*$/.test(sentence)) ?? sentences.pop() ?? text;
+}
+
+/**
+ * A topic set before a colon ("For the OV-350 hinge recall: how long does the repair take")
+ * is context, as a statement before the question is: the question is what follows the colon.
+ */
+const TOPIC =
+  /^[^:?]{3,80}:\s+(?=(?:what|which|how|who|whom|whose|where|why|when|is|are|does|do|can|could|will|would|should|must)\b)/i;
+
+function withoutTopic(sentence: string): string {
+  return sentence.replace(TOPIC, '');
 }
 
 /** Terms of the statement before the question, less the question's own and the statement's codes and names. */

@@ -174,4 +174,27 @@ describe('the extractive generator', () => {
     expect(result.answer.text).toMatch(/^The documents do not answer this/);
     expect(result.verdict.status).toBe('abstained');
   });
+
+  it('does not answer a question for a number to call with a sentence that only names one', async () => {
+    const service = markdown(
+      { id: 'tv', title: 'TV e-Manual' },
+      '## Finding the contact information for service\n\nIn About This TV you can view the call center phone number, the model number and the software version of your TV.\n',
+    );
+    const engine = await engineWith({ 'tv.md': service });
+    const result = await answerQuestion(engine, 'What is the customer service phone number for this TV?');
+    expect(result.answer.text).toMatch(/^The documents do not say/);
+    expect(result.verdict.status).not.toBe('answered');
+  });
+
+  it('answers a question for a number to call with the sentence that gives it', async () => {
+    const lift = markdown(
+      { id: 'lift', title: 'Lift Guide' },
+      '## Contacts\n\nThe lift contractor answers its phone number 1800 285 483 at any hour.\n',
+    );
+    const engine = await engineWith({ 'lift.md': lift });
+    const result = await answerQuestion(engine, 'What is the phone number for the lift contractor?');
+    expect(result.answer.text).toMatch(
+      /^The lift contractor answers its phone number 1800 285 483 at any hour \[lift#/,
+    );
+  });
 });

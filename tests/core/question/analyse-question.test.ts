@@ -176,4 +176,13 @@ describe('analyseQuestion on looser phrasing', () => {
     expect(analyseQuestion('If I sell my house, does the warranty pass to the buyer?')[0]?.expects).toBe('yes-no');
     expect(analyseQuestion('After a claim, how soon is a technician visit arranged?')[0]?.expects).toBe('duration');
   });
+
+  it('reads a topic set before a colon as context, and the question after it for the answer type', () => {
+    const [first] = analyseQuestion(
+      'For the OV-350 hinge recall: how long does the repair take and what number do I call?',
+    );
+    expect(first?.contextTerms).toEqual(['hing', 'recal']);
+    expect(first?.terms).toEqual(expect.arrayContaining(['hing', 'recal', 'repair']));
+    expect(analyseQuestion('About the DW-480 filter: is it dishwasher-safe?')[0]?.expects).toBe('yes-no');
+  });
 });
