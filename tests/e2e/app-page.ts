@@ -88,8 +88,18 @@ export class AppPage {
     await this.ready();
   }
 
+  /**
+   * Waits until the library is open. While it comes back (a model loading, the index restored)
+   * the page marks the library busy, so this waits on that progress, not on a clock: a reload
+   * that had to load the tiny model on a loaded machine once took over 20 s in Firefox.
+   */
   ready(): Promise<unknown> {
-    return this.page.waitForSelector('[data-testid=app][data-ready=true]', { timeout: 20_000 });
+    return until(
+      'the app to be ready',
+      () => this.page.locator('[data-testid=app][data-ready=true]').isVisible(),
+      20_000,
+      this.page,
+    );
   }
 
   rows(): Locator {
