@@ -5,11 +5,11 @@
  * a snapshot loads by copying blocks. Access labels are not saved: they come from the passages.
  */
 import type { Passage } from '../types.js';
+import { labelCode } from './access-codes.js';
 import {
   createField,
   createLexicalStore,
   insertPassage,
-  labelCode,
   LEXICAL_FIELDS,
   NO_PASSAGE,
   sortedWords,

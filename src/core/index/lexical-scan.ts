@@ -14,6 +14,7 @@
  * passage matching any token is a hit (threshold 1); hits sort by score, then by internal id.
  */
 import type { AccessLabel } from '../types.js';
+import { readableCodes } from './access-codes.js';
 import { BestRows } from './best-rows.js';
 import { LEXICAL_FIELDS, queryTokens, sortedWords, type LexicalStore } from './lexical-store.js';
 
@@ -96,17 +97,4 @@ function wordsStartingWith(store: LexicalStore, token: string): number[] {
   const found: number[] = [];
   for (let at = low; at < sorted.length && words[sorted[at]!]!.startsWith(token); at++) found.push(sorted[at]!);
   return found;
-}
-
-/** A mask over label codes, or undefined when the viewer may read none of the labels in the store. */
-function readableCodes(store: LexicalStore, access: readonly AccessLabel[]): Uint8Array | undefined {
-  const mask = new Uint8Array(store.labels.length);
-  let any = false;
-  for (const label of access) {
-    const code = store.labelCodes.get(label);
-    if (code === undefined) continue;
-    mask[code] = 1;
-    any = true;
-  }
-  return any ? mask : undefined;
 }

@@ -16,6 +16,7 @@ import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { oramaPieces } from '../text/orama-pieces.js';
 import { TOKENIZER_CONFIG } from '../text/terms.js';
 import type { AccessLabel, Passage } from '../types.js';
+import { labelCode } from './access-codes.js';
 
 /** The searched fields, in Orama's schema order (the order its scores are summed in). */
 export const LEXICAL_FIELDS = ['title', 'heading', 'text'] as const;
@@ -150,17 +151,6 @@ export function sortedWords(store: LexicalStore): Uint32Array {
     store.sorted = Uint32Array.from(ids);
   }
   return store.sorted;
-}
-
-/** The code of `label`, given one the first time it is seen. */
-export function labelCode(store: LexicalStore, label: AccessLabel): number {
-  let code = store.labelCodes.get(label);
-  if (code === undefined) {
-    code = store.labels.length;
-    store.labels.push(label);
-    store.labelCodes.set(label, code);
-  }
-  return code;
 }
 
 /** A field with room for `words` words and `slots` slots. */

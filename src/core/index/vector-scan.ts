@@ -13,6 +13,7 @@
  */
 import { RagError } from '../errors.js';
 import type { AccessLabel } from '../types.js';
+import { readableCodes } from './access-codes.js';
 import { BestRows } from './best-rows.js';
 import { magnitudeOf, type VectorStore } from './vector-store.js';
 
@@ -72,17 +73,4 @@ function dotProduct(query: Float32Array, values: Float32Array, offset: number, d
   }
   for (; index < dimensions; index++) dot += query[index]! * values[offset + index]!;
   return dot;
-}
-
-/** A mask over label codes, or undefined when the viewer may read none of the labels in the store. */
-function readableCodes(store: VectorStore, access: readonly AccessLabel[]): Uint8Array | undefined {
-  const mask = new Uint8Array(store.labels.length);
-  let any = false;
-  for (const label of access) {
-    const code = store.labelCodes.get(label);
-    if (code === undefined) continue;
-    mask[code] = 1;
-    any = true;
-  }
-  return any ? mask : undefined;
 }

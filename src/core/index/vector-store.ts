@@ -7,6 +7,7 @@
  */
 import { RagError } from '../errors.js';
 import type { AccessLabel } from '../types.js';
+import { labelCode } from './access-codes.js';
 
 /** The vector rows of an index. Treat as opaque outside `core/index`. */
 export interface VectorStore {
@@ -147,16 +148,6 @@ export function magnitudeOf(values: ArrayLike<number>, offset: number, dimension
 }
 
 /** The code of `label`, given one the first time it is seen. */
-function labelCode(store: VectorStore, label: AccessLabel): number {
-  let code = store.labelCodes.get(label);
-  if (code === undefined) {
-    code = store.labels.length;
-    store.labels.push(label);
-    store.labelCodes.set(label, code);
-  }
-  return code;
-}
-
 function grow(store: VectorStore, rows: number): void {
   const capacity = Math.max(INITIAL_ROWS, rows);
   const values = new Float32Array(capacity * store.dimensions);
