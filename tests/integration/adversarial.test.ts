@@ -122,8 +122,9 @@ const REAL = [
     // since a value from another row (U040), a value something changed from (U042) and a fine
     // from another line of an unmarked list (U018) are contradicted.
     detected: 29,
-    // 15 since a bare value before a colon is not bound to the explanation after it (U038).
-    falseAlarms: 15,
+    // 15 since a bare value before a colon is not bound to the explanation after it (U038); 14
+    // since a code is bound to the values its sentence states with it (U001).
+    falseAlarms: 14,
   },
 ];
 
@@ -137,11 +138,12 @@ describe('blind answers over documents that supersede each other in words: blind
     );
   }, 120_000);
 
-  it('detects at least 16 of 20 faulty answers and flags at most 9 of 20 correct ones', () => {
+  // At most 8 correct ones flagged since a code is bound to the values its sentence states with it (A27).
+  it('detects at least 16 of 20 faulty answers and flags at most 8 of 20 correct ones', () => {
     expect(report.faulty).toBe(20);
     expect(report.correct).toBe(20);
     expect(report.detected).toBeGreaterThanOrEqual(16);
-    expect(report.falseAlarms).toBeLessThanOrEqual(9);
+    expect(report.falseAlarms).toBeLessThanOrEqual(8);
   });
 });
 

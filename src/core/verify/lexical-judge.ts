@@ -121,25 +121,33 @@ export function claimTerms(core: string): string[] {
 
 /**
  * Codes and part numbers of the claim that no evidence unit states together with the rest of
- * the claim: "E4: water did not fill" when E4 and that meaning sit in two rows of a table.
+ * the claim: "E4: water did not fill" when E4 and that meaning sit in two rows of a table. A
+ * unit that states the code with every value the claim gives binds them, whatever words the
+ * claim puts around the code: "40 bike racks on the basement parking level B2" is stated by
+ * "There are 40 bike racks on B2" under a heading "Basement parking", where the claim's gloss
+ * of what B2 is comes from.
  */
 function strayIdentifiers(core: string, terms: string[], evidence: readonly string[]): string[] {
-  const identifiers = extractQuantities(core).filter(
-    (quantity) => quantity.dimension === 'identifier' && quantity.unit !== 'model',
-  );
+  const quantities = extractQuantities(core);
+  const identifiers = quantities.filter((quantity) => quantity.dimension === 'identifier' && quantity.unit !== 'model');
   if (identifiers.length === 0 || terms.length <= 1) return [];
-  const units = evidence.flatMap(evidenceSentences);
+  const values = quantities.filter((quantity) => quantity.dimension !== 'identifier');
+  const units = evidence.flatMap(evidenceSentences).map((text) => ({ text, quantities: extractQuantities(text) }));
   return identifiers
     .filter((identifier) => {
       const key = identifier.key ?? '';
-      const holding = units.filter((unit) => extractQuantities(unit).some((quantity) => quantity.key === key));
+      const holding = units.filter((unit) => unit.quantities.some((quantity) => quantity.key === key));
       if (holding.length === 0) return false;
+      if (values.length > 0 && holding.some((unit) => values.every((value) => quantityStated(value, unit.quantities))))
+        return false;
       // The words around the code in the claim, not the whole claim: "…cabinet on P1 is free of
       // charge" binds P1 to the cabinet, whatever else the sentence joins to it.
       const near = claimTerms(wordsAround(core, identifier.start, identifier.end, IDENTIFIER_WINDOW));
       const local = near.length >= 2 ? near : terms;
       const bar = near.length >= 2 ? VALUE_BINDING_THRESHOLD : SUPPORT_THRESHOLD;
-      return !holding.some((unit) => weightedShare(local, new Set(checkTerms(unit)), termWeight, 'narrower') >= bar);
+      return !holding.some(
+        (unit) => weightedShare(local, new Set(checkTerms(unit.text)), termWeight, 'narrower') >= bar,
+      );
     })
     .map((identifier) => `${identifier.raw} is stated with something else in the cited passage`);
 }

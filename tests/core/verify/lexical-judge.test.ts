@@ -104,6 +104,18 @@ describe('judgeLexically on facts', () => {
     expect(judgeLexically('The DW-480 costs £399.', [prices]).supported).toBe(true);
   });
 
+  it('binds a code to the values its sentence states with it, whatever words the claim glosses it with', () => {
+    const garage =
+      'Site guide\n\nBasement parking\n\nStaff lockers are on B1 and are assigned by reception. There are 40 bike racks on B2, each beside a power socket.';
+    // "the basement parking level" is the claim's gloss of B2 (from the heading): the sentence states B2 with the claim's 40.
+    expect(judgeLexically('There are 40 bike racks on the basement parking level B2.', [garage]).supported).toBe(true);
+    // B1 is stated only with the lockers: the 40 racks are not on it.
+    expect(judgeLexically('There are 40 bike racks on the basement parking level B1.', [garage])).toMatchObject({
+      supported: false,
+      reason: expect.stringContaining('B1 is stated with something else'),
+    });
+  });
+
   it('rejects a claim that names one option of a list but gives the line of another', () => {
     const options = [
       'Tap an option:',
