@@ -249,11 +249,14 @@ describe('inert Markdown (fast-check)', () => {
     expect(inertInline('1. first')).toBe('1\\. first');
   });
 
-  it('stays fast on long text without any link', () => {
+  it('stays linear on long text without any link', () => {
+    // A guard against a pattern that backtracks, not a speed target (that is `npm run bench`'s):
+    // quadratic work on 100,000 characters takes tens of seconds, so the bound leaves room for a loaded
+    // machine (it failed at 1 s on two cores beside an evaluation).
     const started = performance.now();
     inertInline('a'.repeat(100_000));
     inertInline(`${'a.'.repeat(50_000)}b`);
     inertInline('x@'.repeat(50_000));
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
