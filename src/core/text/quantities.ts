@@ -61,7 +61,8 @@ const WORD_UNITS: readonly UnitRow[] = [
   ['seconds?|secs?', 's', 'duration', 1], ['milliseconds?', 's', 'duration', 0.001],
   ['millimet(?:re|er)s?', 'mm', 'length', 1], ['centimet(?:re|er)s?', 'mm', 'length', 10],
   ['kilomet(?:re|er)s?', 'mm', 'length', 1e6], ['met(?:re|er)s?', 'mm', 'length', 1000],
-  ['inch(?:es)?', 'mm', 'length', 25.4], ['feet|foot', 'mm', 'length', 304.8],
+  ['inch(?:es)?', 'mm', 'length', 25.4], ['feet|foot', 'mm', 'length', 304.8], ['yards?', 'mm', 'length', 914.4],
+  ['miles?', 'mm', 'length', 1_609_344],
   ['degrees? (?:celsius|centigrade|c)|degrees?', 'C', 'temperature', 1],
   ['kilo(?:gram)?s?', 'kg', 'mass', 1], ['grams?', 'kg', 'mass', 0.001], ['pounds?|lbs?', 'kg', 'mass', 0.45359237],
   ['millilit(?:re|er)s?', 'l', 'volume', 0.001], ['lit(?:re|er)s?', 'l', 'volume', 1],
@@ -83,6 +84,7 @@ const WORD_UNITS: readonly UnitRow[] = [
 const SYMBOL_UNITS: readonly UnitRow[] = [
   ['ms', 's', 'duration', 0.001], ['s', 's', 'duration', 1], ['min', 's', 'duration', 60], ['h', 's', 'duration', 3_600],
   ['mm', 'mm', 'length', 1], ['cm', 'mm', 'length', 10], ['km', 'mm', 'length', 1e6], ['m', 'mm', 'length', 1000],
+  ['ft', 'mm', 'length', 304.8], ['yd', 'mm', 'length', 914.4],
   ['° ?C|º ?C|°', 'C', 'temperature', 1], ['kg', 'kg', 'mass', 1], ['mg', 'kg', 'mass', 1e-6], ['g', 'kg', 'mass', 0.001],
   ['ml|mL', 'l', 'volume', 0.001], ['cl', 'l', 'volume', 0.01], ['dl', 'l', 'volume', 0.1], ['l|L', 'l', 'volume', 1],
   ['kWh', 'Wh', 'energy', 1000], ['Wh', 'Wh', 'energy', 1], ['kW', 'W', 'power', 1000], ['W', 'W', 'power', 1],

@@ -20,6 +20,14 @@ function same(a: string, b: string): boolean {
 }
 
 describe('extractQuantities', () => {
+  it('reads imperial lengths, written out or as symbols', () => {
+    expect(one('within 3.2 ft')).toMatchObject({ dimension: 'length', unit: 'mm' });
+    expect(one('within 3.2 ft').value).toBeCloseTo(975.36);
+    expect(same('1 yard', '3 feet')).toBe(true);
+    expect(same('2 yd', '6 ft')).toBe(true);
+    expect(one('a range of 30 miles').dimension).toBe('length');
+  });
+
   it('reads number words', () => {
     expect(one('two years').value).toBe(one('2 years').value);
     expect(one('twenty-four hours').value).toBe(86_400);
