@@ -55,7 +55,10 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
     'duration',
     /\bhow (long|soon)\b|\bhow much time\b|\b(for )?how many (seconds|minutes|hours|days|weeks|months|years)\b|\bwhat (is the )?(duration|warranty period|period)\b/,
   ],
-  ['quantity', /\bhow (many|much|big|large|heavy|wide|tall|deep|far|fast|loud)\b/],
+  [
+    'quantity',
+    /\bhow (many|much|big|large|small|heavy|light|wide|narrow|tall|high|low|deep|thick|thin|far|close|near|fast|slow|loud|bright|strong|powerful)\b/,
+  ],
   [
     'date',
     /\b(what|which) (date|day|year|month)\b|\bsince when\b|\bby when\b|\bas of when\b|\beffective date\b|^when (is|was|were|did|will|does)\b/,

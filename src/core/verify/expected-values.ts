@@ -32,7 +32,7 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
   [/\b(?:spin|rotation)\b|\brpm\b/i, ['speed']],
   [/\b(?:far ahead|in advance|how soon|beforehand)\b/i, ['duration']],
   [
-    /\b(?:clearance|gap|distance|width|height|depth|length|wide|tall|deep|far(?! ahead| in advance)|space)\b/i,
+    /\b(?:clearance|gap|distance|width|height|depth|length|wide|narrow|tall|deep|thick|thin|far(?! ahead| in advance)|close|near|apart|space)\b/i,
     ['length'],
   ],
   [/\b(?:weight|weigh|heavy|kg|kilos?)\b/i, ['mass']],

@@ -116,6 +116,10 @@ describe('analyseQuestion', () => {
     ['How long is the drain hose?', 'quantity'],
     ['How often should the filter be cleaned?', 'frequency'],
     ['How many place settings does it hold?', 'quantity'],
+    // How near, thick, high…: a measure, not text ("within four centimeters", "12 mm").
+    ['How close together do the two devices have to be?', 'quantity'],
+    ['How thick can the worktop be?', 'quantity'],
+    ['How high does the fan go?', 'quantity'],
     ['What is the minimum clearance above the oven?', 'quantity'],
     ['What capacity does the drum have?', 'quantity'],
     ['What temperature does pyrolytic cleaning reach?', 'temperature'],

@@ -6,6 +6,12 @@ import { answerDimensions, valueAnswers } from '../../../src/core/verify/expecte
 const part = (question: string) => analyseQuestion(question)[0]!;
 
 describe('valueAnswers', () => {
+  it('takes a length, not a count, for how close or how thick', () => {
+    const close = part('How close together do the two devices have to be?');
+    expect(valueAnswers(close, extractQuantities('within four centimeters of your device'))).toBe(true);
+    expect(valueAnswers(close, extractQuantities('up to 3 devices at once'))).toBe(false);
+    expect(valueAnswers(part('How thick can the worktop be?'), extractQuantities('at most 40 mm'))).toBe(true);
+  });
   it('takes a size of data for memory, storage and disk space, and a rate for bandwidth', () => {
     const memory = part('How much memory does the laptop have?');
     expect(answerDimensions(memory)?.has('data')).toBe(true);
