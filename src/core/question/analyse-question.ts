@@ -101,8 +101,17 @@ export function questionSentence(text: string): string {
 const TOPIC =
   /^[^:?]{3,80}:\s+(?=(?:what|which|how|who|whom|whose|where|why|when|is|are|does|do|can|could|will|would|should|must)\b)/i;
 
+/**
+ * A setting given before a comma ("In Baldur's Gate 3, who was…", "For the chatbot he built to
+ * run on an 8 GB MacBook, which vector store…", "Coming from Python, what do I put…") is context
+ * too. Only settings that open with a preposition of place or reference: a condition ("If I
+ * wipe the phone, will…", "After a claim, how soon…") says what is asked about.
+ */
+const SETTING =
+  /^(?:in|for|on|at|within|regarding|as for|according to|coming from)\b[^,?]{3,100},\s+(?=(?:what|which|how|who|whom|whose|where|why|when|is|are|was|were|does|do|did|can|could|will|would|should|must)\b)/i;
+
 function withoutTopic(sentence: string): string {
-  return sentence.replace(TOPIC, '');
+  return sentence.replace(TOPIC, '').replace(SETTING, '');
 }
 
 /** Terms of the statement before the question, less the question's own and the statement's codes and names. */

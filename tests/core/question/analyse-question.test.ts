@@ -189,4 +189,13 @@ describe('analyseQuestion on looser phrasing', () => {
     expect(first?.terms).toEqual(expect.arrayContaining(['hing', 'recal', 'repair']));
     expect(analyseQuestion('About the DW-480 filter: is it dishwasher-safe?')[0]?.expects).toBe('yes-no');
   });
+
+  it('reads a setting opened by a preposition before a comma as context, but not a condition', () => {
+    const [set] = analyseQuestion('In the installer for the WM-720, which option keeps the old settings?');
+    expect(set?.contextTerms).toEqual(expect.arrayContaining(['instal']));
+    expect(set?.contextTerms).not.toContain('wm-720');
+    expect(set?.contextTerms).not.toContain('option');
+    const [condition] = analyseQuestion('If I wipe the phone, will the photos on the card be erased?');
+    expect(condition?.contextTerms ?? []).not.toContain('wipe');
+  });
 });
