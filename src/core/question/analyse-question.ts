@@ -53,7 +53,8 @@ export function analyseQuestion(question: string): QuestionPart[] {
     const named = own.length > 0 || carried.length > 0;
     const antecedent = previous && !named && borrowed.length === 0 && POINTS_BACK.test(asked) ? previous : undefined;
     const lent = antecedent ? antecedent.terms.filter((term) => !ownTerms.includes(term)) : [];
-    const contextTerms = [...new Set([...sceneTerms(text, askedTerms), ...lent])];
+    const settingTerms = termsOf(settingNames(questionSentence(text)).join(' '));
+    const contextTerms = [...new Set([...sceneTerms(text, [...askedTerms, ...settingTerms]), ...lent])];
     const entityTerms = [...own, ...carried].flatMap((model) => contentTerms(model));
     const terms = [...new Set([...ownTerms, ...entityTerms, ...borrowed, ...lent])];
     const part: QuestionPart = { text, terms, expects: answerType(asked) };
@@ -112,6 +113,15 @@ const SETTING =
 
 function withoutTopic(sentence: string): string {
   return sentence.replace(TOPIC, '').replace(SETTING, '');
+}
+
+/**
+ * The names in a setting ("In Gleam, can…", "In The Zone of Interest, where…"): what the
+ * question is about, not scene, though the setting's other words are.
+ */
+function settingNames(sentence: string): string[] {
+  const setting = SETTING.exec(sentence.replace(TOPIC, ''))?.[0] ?? '';
+  return setting.replace(/^\S+/, '').match(/\p{Lu}[\p{L}\d'’-]*/gu) ?? [];
 }
 
 /** Terms of the statement before the question, less the question's own and the statement's codes and names. */

@@ -195,6 +195,9 @@ describe('analyseQuestion on looser phrasing', () => {
     expect(set?.contextTerms).toEqual(expect.arrayContaining(['instal']));
     expect(set?.contextTerms).not.toContain('wm-720');
     expect(set?.contextTerms).not.toContain('option');
+    // Its names are what the question is about: "In Gleam, can other modules call my functions?"
+    const [named] = analyseQuestion('In the Gleam language, can other modules call my functions?');
+    expect(named?.contextTerms).toEqual(['languag']);
     const [condition] = analyseQuestion('If I wipe the phone, will the photos on the card be erased?');
     expect(condition?.contextTerms ?? []).not.toContain('wipe');
   });
