@@ -147,7 +147,6 @@ export function magnitudeOf(values: ArrayLike<number>, offset: number, dimension
   return Math.sqrt(sum);
 }
 
-/** The code of `label`, given one the first time it is seen. */
 function grow(store: VectorStore, rows: number): void {
   const capacity = Math.max(INITIAL_ROWS, rows);
   const values = new Float32Array(capacity * store.dimensions);

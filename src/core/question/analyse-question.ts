@@ -39,7 +39,8 @@ export function analyseQuestion(question: string): QuestionPart[] {
   texts.forEach((text, index) => {
     const own = models[index] ?? [];
     const carried = own.length > 0 ? [] : carriedModels(models, index, allModels);
-    const asked = withoutTopic(questionSentence(text));
+    const sentence = questionSentence(text);
+    const asked = withoutTopic(sentence);
     const askedTerms = termsOf(asked);
     // A statement around the question ("Our washer shows E21. How often…", "The mesh on my
     // filter has torn. What part number do I need?") is context: its words help retrieval and
@@ -53,7 +54,7 @@ export function analyseQuestion(question: string): QuestionPart[] {
     const named = own.length > 0 || carried.length > 0;
     const antecedent = previous && !named && borrowed.length === 0 && POINTS_BACK.test(asked) ? previous : undefined;
     const lent = antecedent ? antecedent.terms.filter((term) => !ownTerms.includes(term)) : [];
-    const settingTerms = termsOf(settingNames(questionSentence(text)).join(' '));
+    const settingTerms = termsOf(settingNames(sentence).join(' '));
     const contextTerms = [...new Set([...sceneTerms(text, [...askedTerms, ...settingTerms]), ...lent])];
     const entityTerms = [...own, ...carried].flatMap((model) => contentTerms(model));
     const terms = [...new Set([...ownTerms, ...entityTerms, ...borrowed, ...lent])];
