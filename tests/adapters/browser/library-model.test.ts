@@ -54,6 +54,13 @@ const SEED = process.env.FOOTNOTE_MODEL_SEED ? Number(process.env.FOOTNOTE_MODEL
 const PATH = process.env.FOOTNOTE_MODEL_PATH;
 const REPLAY = process.env.FOOTNOTE_MODEL_REPLAY;
 const MAX_COMMANDS = 24;
+const TIMEOUT = 60_000 + RUNS * 4_000;
+/**
+ * Shrinking a failure can take longer than the test may run; stopped 30 s before the timeout, the
+ * test still reports the failure, its seed and the smallest sequence found so far (and a run that
+ * is that slow without failing is a failure too: the runs it promises did not all run).
+ */
+const SHRINK_STOP = TIMEOUT - 30_000;
 
 /** The app under test: the service, its database, and whether a fault hit it since its index was last saved. */
 interface Real {
@@ -354,38 +361,40 @@ const commands = [
 ];
 
 describe('the library against a reference model (docs/reliability.md IX-01…IX-14)', () => {
-  it(
-    `random operation sequences keep every invariant (${RUNS} runs, seed ${SEED})`,
-    { timeout: 60_000 + RUNS * 4_000 },
-    async () => {
-      // IX-14: the seed is always logged, so any run can be replayed.
-      console.log(
-        `library-model: FOOTNOTE_MODEL_SEED=${SEED} FOOTNOTE_MODEL_RUNS=${RUNS}${PATH ? ` FOOTNOTE_MODEL_PATH=${PATH}` : ''}`,
-      );
-      const property = fc.asyncProperty(
-        fc.commands(commands, { maxCommands: MAX_COMMANDS, size: 'max', ...(REPLAY ? { replayPath: REPLAY } : {}) }),
-        async (sequence) => {
-          const name = uniqueName();
-          const real: Real = { name, service: await open(name, 0), faulted: false };
-          try {
-            await fc.asyncModelRun(() => ({ model: new LibraryModel(), real }), sequence);
-            if (process.env.FOOTNOTE_MODEL_DEBUG) console.log(String(sequence));
-          } finally {
-            close(real.service);
-          }
-        },
-      );
-      const details = await fc.check(property, { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH } : {}) });
-      if (details.failed) {
-        const replay = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0]))?.[1];
-        const line =
-          `IX-14 replay: FOOTNOTE_MODEL_SEED=${details.seed} FOOTNOTE_MODEL_PATH=${details.counterexamplePath}` +
-          (replay ? ` FOOTNOTE_MODEL_REPLAY=${replay}` : '');
-        console.error(line);
-        const cause =
-          details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        throw new Error(`${line}\n${fc.defaultReportMessage(details) ?? ''}\n${cause}`);
-      }
-    },
-  );
+  it(`random operation sequences keep every invariant (${RUNS} runs, seed ${SEED})`, { timeout: TIMEOUT }, async () => {
+    // IX-14: the seed is always logged, so any run can be replayed.
+    console.log(
+      `library-model: FOOTNOTE_MODEL_SEED=${SEED} FOOTNOTE_MODEL_RUNS=${RUNS}${PATH ? ` FOOTNOTE_MODEL_PATH=${PATH}` : ''}`,
+    );
+    const property = fc.asyncProperty(
+      fc.commands(commands, { maxCommands: MAX_COMMANDS, size: 'max', ...(REPLAY ? { replayPath: REPLAY } : {}) }),
+      async (sequence) => {
+        const name = uniqueName();
+        const real: Real = { name, service: await open(name, 0), faulted: false };
+        try {
+          await fc.asyncModelRun(() => ({ model: new LibraryModel(), real }), sequence);
+          if (process.env.FOOTNOTE_MODEL_DEBUG) console.log(String(sequence));
+        } finally {
+          close(real.service);
+        }
+      },
+    );
+    const details = await fc.check(property, {
+      seed: SEED,
+      numRuns: RUNS,
+      interruptAfterTimeLimit: SHRINK_STOP,
+      markInterruptAsFailure: true,
+      ...(PATH ? { path: PATH } : {}),
+    });
+    if (details.failed) {
+      const replay = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0]))?.[1];
+      const line =
+        `IX-14 replay: FOOTNOTE_MODEL_SEED=${details.seed} FOOTNOTE_MODEL_PATH=${details.counterexamplePath}` +
+        (replay ? ` FOOTNOTE_MODEL_REPLAY=${replay}` : '');
+      console.error(line);
+      const cause =
+        details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      throw new Error(`${line}\n${fc.defaultReportMessage(details) ?? ''}\n${cause}`);
+    }
+  });
 });
