@@ -2,7 +2,7 @@
  * What values can answer a question part: the quantity dimensions its answer type allows,
  * narrowed by the attribute it names ("spin speed" wants rpm, "clearance" a length).
  */
-import { extractQuantities, type Quantity, type QuantityDimension } from '../text/quantities.js';
+import { extractQuantities, sameQuantity, type Quantity, type QuantityDimension } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 
 /** Every measured dimension: what a part asking for "a quantity" without naming one accepts. */
@@ -104,23 +104,22 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
 /**
  * True when one of `quantities` can answer `part` (always true for parts that take any text). An
  * identifier must be of the kind asked (a model number for "model number", a part number
- * otherwise) and new: the model the question names is not its answer.
+ * otherwise), and any value must be new: what the question states (the model it names, the 15%
+ * it sets out from) is not its answer.
  */
 export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[], text = ''): boolean {
   const dimensions = answerDimensions(part);
   if (!dimensions) return true;
   // A rating may be a letter grade: "rated B", "energy class A+".
   if (dimensions.has('identifier') && part.expects === 'quantity' && LETTER_GRADE.test(text)) return true;
-  const named = new Set(
-    extractQuantities(part.text)
-      .map((quantity) => quantity.key)
-      .filter(Boolean),
-  );
+  const named = extractQuantities(part.text);
   const asksModel = /\bmodel\b/i.test(part.text);
   return quantities.some((quantity) => {
     if (!dimensions.has(quantity.dimension)) return false;
+    // What the part states is not what it asks: "when did Alan Wake 2 come out" ← not "Alan Wake 2
+    // updates", "at 15% utilisation, how long…" ← not the 15%.
+    if (named.some((stated) => sameQuantity(stated, quantity))) return false;
     if (quantity.dimension !== 'identifier') return true;
-    if (named.has(quantity.key)) return false;
     if (asksModel) return quantity.unit === 'model';
     // Only a quantity part that names a rating lets a code in (see ATTRIBUTE_DIMENSIONS), and a
     // rating may look like a model name ("IP68").

@@ -28,6 +28,15 @@ describe('valueAnswers', () => {
     expect(valueAnswers(memory, extractQuantities('it weighs 1.3 kg'))).toBe(false);
   });
 
+  it('never takes a value the part itself states', () => {
+    const when = part('When did Alan Wake 2 come out?');
+    expect(valueAnswers(when, extractQuantities('Patch notes for Alan Wake 2 updates can be found here'))).toBe(false);
+    expect(valueAnswers(when, extractQuantities('Alan Wake 2 was released on 27 October 2023'))).toBe(true);
+    const from = part('At 15% utilisation, how many days until owning works out cheaper?');
+    expect(valueAnswers(from, extractQuantities('at 15% utilisation'))).toBe(false);
+    expect(valueAnswers(from, extractQuantities('about 300 days at 15% utilisation'))).toBe(true);
+  });
+
   it('takes a letter grade for a rating or class, only after the word that gives it', () => {
     const rating = part('What spin-drying efficiency rating does the WM-720 get?');
     expect(valueAnswers(rating, [], 'The WM-720 is rated B for spin-drying efficiency')).toBe(true);
