@@ -57,7 +57,7 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
   ],
   [
     'quantity',
-    /\bhow (many|much|big|large|small|heavy|light|wide|narrow|tall|high|low|deep|thick|thin|far|close|near|fast|slow|loud|bright|strong|powerful)\b/,
+    /\bhow (many|much|big|large|small|heavy|light|wide|narrow|tall|high|low|deep|thick|thin|far|close|near|fast|slow|loud|bright|strong|powerful|old)\b|\b(what|which) age\b/,
   ],
   [
     'date',

@@ -36,6 +36,8 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
     ['length'],
   ],
   [/\b(?:weight|weigh|heavy|kg|kilos?)\b/i, ['mass']],
+  // An age is years ("3 years old") or a bare number ("children under the age of 3").
+  [/\bage\b|\bhow old\b/i, ['duration', 'count']],
   [/\b(?:litres?|liters?|volume)\b/i, ['volume']],
   [/\b(?:kwh|energy|consumption)\b/i, ['energy']],
   [/\b(?:power|wattage|watts?)\b/i, ['power']],

@@ -120,6 +120,8 @@ describe('analyseQuestion', () => {
     ['How close together do the two devices have to be?', 'quantity'],
     ['How thick can the worktop be?', 'quantity'],
     ['How high does the fan go?', 'quantity'],
+    ['From what age may a child use the phone?', 'quantity'],
+    ['How old must the user be?', 'quantity'],
     ['What is the minimum clearance above the oven?', 'quantity'],
     ['What capacity does the drum have?', 'quantity'],
     ['What temperature does pyrolytic cleaning reach?', 'temperature'],

@@ -28,6 +28,13 @@ describe('valueAnswers', () => {
     expect(valueAnswers(memory, extractQuantities('it weighs 1.3 kg'))).toBe(false);
   });
 
+  it('takes years or a bare number for an age', () => {
+    const age = part('From what age may a child use the phone?');
+    expect(valueAnswers(age, extractQuantities('children 3 or older'))).toBe(true);
+    expect(valueAnswers(age, extractQuantities('children aged 13 years and over'))).toBe(true);
+    expect(valueAnswers(age, extractQuantities('up to 30 cm away'))).toBe(false);
+  });
+
   it('never takes a value the part itself states', () => {
     const when = part('When did Alan Wake 2 come out?');
     expect(valueAnswers(when, extractQuantities('Patch notes for Alan Wake 2 updates can be found here'))).toBe(false);
