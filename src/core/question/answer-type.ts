@@ -37,7 +37,7 @@ const LENGTH_NOUNS = /\b(hose|cable|cord|pipe|tube|length|wire|lead)s?\b/;
 
 /** Measured attributes: "what is the capacity", "the maximum load"… ask for a quantity. */
 const QUANTITY_NOUNS =
-  /\b(capacity|clearance|distance|gap|weight|load|size|dimensions?|width|height|depth|length|volume|voltage|current|power|wattage|frequency rating|speed|pressure|consumption|rating|amperage|fuse|noise level|spin speed|amount|maximum|minimum)\b/;
+  /\b(capacity|clearance|distance|gap|weight|load|size|dimensions?|width|height|depth|length|volume|voltage|current|power|wattage|frequency rating|speed|pressure|consumption|rating|amperage|fuse|noise level|spin speed|amount|maximum|minimum|refresh rate|frame rate|sample rate|sampling rate|bit ?rate)\b|\b(screen|display|video|image|picture|native|monitor|camera|photo) resolution\b|\bresolution\b.*\b(screen|display|video|tv|monitor|graphics|camera|pixels?)\b/;
 
 /** Ordered rules: the first that matches decides. Identifiers before measures before dates. */
 const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [

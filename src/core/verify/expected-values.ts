@@ -48,7 +48,10 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
   [/\b(?:memory|ram|disk|disc|file size|download|gigabytes?|megabytes?|gb|mb)\b/i, ['data']],
   // Room and storage may be of data, of space or of volume ("how much room around the fridge").
   [/\b(?:storage|room|space)\b/i, ['data', 'length', 'volume']],
-  [/\b(?:bandwidth|throughput|transfer rate|data rate)\b/i, ['data-rate']],
+  [/\b(?:bandwidth|throughput|transfer rate|data rate|bit ?rate)\b/i, ['data-rate']],
+  // A picture's rates are in hertz or frames ("60Hz", "120 fps"), its resolution in pixels ("3840 x 2160").
+  [/\b(?:refresh rate|frame rate|sample rate|sampling rate|hz|hertz|fps)\b/i, ['electric-frequency', 'count']],
+  [/\bresolution\b/i, ['count']],
   [/\b(?:temperature|degrees|hot)\b/i, ['temperature']],
   [/\b(?:cost|price|charge|fee|pay)\b/i, ['money']],
   [/\b(?:battery|charge|charged)\b/i, ['percent', 'energy', 'duration']],

@@ -35,6 +35,13 @@ describe('valueAnswers', () => {
     expect(valueAnswers(age, extractQuantities('up to 30 cm away'))).toBe(false);
   });
 
+  it('takes hertz or frames for a refresh rate, pixels for a resolution', () => {
+    const rate = part('What resolution and refresh rate should I set my graphics card to?');
+    expect(valueAnswers(rate, extractQuantities('The native resolution is 3840 x 2160 at 60Hz'))).toBe(true);
+    expect(valueAnswers(rate, extractQuantities('up to 4K at 120 fps'))).toBe(true);
+    expect(valueAnswers(rate, extractQuantities('a cable no longer than 3 m'))).toBe(false);
+  });
+
   it('never takes a value the part itself states', () => {
     const when = part('When did Alan Wake 2 come out?');
     expect(valueAnswers(when, extractQuantities('Patch notes for Alan Wake 2 updates can be found here'))).toBe(false);
