@@ -3,7 +3,7 @@
  * sample corpus facts it checks against, and small page helpers.
  */
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { AppPage } from './app-page.js';
 import { PAYLOAD_FLAG } from './fixtures.js';
 import { BASE_URL } from './server.js';
@@ -85,6 +85,8 @@ export function isForeign(url: string): boolean {
  * and fails when the page asked any other origin for anything meanwhile.
  */
 export async function inFreshPage(browser: Browser, run: (app: AppPage) => Promise<void>, query = ''): Promise<void> {
+  const within = (what: string) => step(lastStep ? `${lastStep.split(' › ')[0]} › ${what}` : what);
+  within('a fresh browser profile: opening');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const foreign: string[] = [];
   context.on('request', (request) => {
@@ -92,12 +94,42 @@ export async function inFreshPage(browser: Browser, run: (app: AppPage) => Promi
   });
   try {
     const page = await context.newPage();
+    within('a fresh browser profile: loading the page');
     await page.goto(`${BASE_URL}${query}`);
     const app = new AppPage(page);
     await app.ready();
+    within('a fresh browser profile: page ready');
     await run(app);
     assert.deepEqual(foreign, [], 'requests to other origins');
   } finally {
-    await context.close();
+    within('a fresh browser profile: closing');
+    await closeWithin(context, CLOSE_MS);
   }
+}
+
+/** How long closing a browser profile may take before the run goes on without waiting for it. */
+const CLOSE_MS = 30_000;
+
+/**
+ * Closes `context`, waiting at most `ms`: a profile whose close hangs (seen once in a while in
+ * Firefox after a re-embed) is left to the browser's own close at the end of the run, and said.
+ */
+async function closeWithin(context: BrowserContext, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const closed = context.close().then(() => 'closed' as const);
+  const outcome = await Promise.race([closed, late]).finally(() => clearTimeout(timer));
+  if (outcome === 'late') console.log(`      (a browser profile did not close within ${ms / 1000} s; going on)`);
+}
+
+let lastStep = '';
+
+/** Marks where a scenario is: a scenario that runs out of time says the last step it reached. */
+export function step(name: string): void {
+  lastStep = name;
+}
+
+/** The last step `step` marked (empty before any). */
+export function currentStep(): string {
+  return lastStep;
 }

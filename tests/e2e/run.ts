@@ -15,6 +15,7 @@ import { AppPage } from './app-page.js';
 import { BROWSERS, INSTALL_COMMAND, missingBrowsers, type BrowserSpec } from './browsers.js';
 import { SCENARIOS, isForeign, type Metrics, type Scenario } from './scenarios.js';
 import { PORT, build, serve } from './server.js';
+import { currentStep, step } from './harness.js';
 
 /**
  * A backstop for a page that claims to be busy forever. The waits inside a scenario end on their
@@ -48,7 +49,10 @@ function browsers(): readonly BrowserSpec[] {
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => {
+      const where = currentStep();
+      reject(new Error(`timed out after ${ms / 1000} s${where ? ` (last step: ${where})` : ''}`));
+    }, ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -99,6 +103,7 @@ async function runOne(scenario: Scenario, harness: Parameters<Scenario['run']>[0
   for (let attempt = 0; ; attempt += 1) {
     const started = Date.now();
     try {
+      step('');
       await withTimeout(scenario.run(harness), Math.max(scenario.timeoutMs ?? 0, SCENARIO_TIMEOUT_MS));
       record(tally, attempt > 0 ? `${scenario.name} (passed on try ${attempt + 1})` : scenario.name, started);
       if (attempt > 0) tally.flaky.push(`${harness.browserName}: ${scenario.name}`);

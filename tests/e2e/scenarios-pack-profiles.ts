@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { AppPage } from './app-page.js';
-import { inFreshPage, SAMPLE_PUBLIC_ROWS, type Scenario } from './harness.js';
+import { inFreshPage, SAMPLE_PUBLIC_ROWS, step, type Scenario } from './harness.js';
 import { ask, LOOKUP, packImported, savedBytes } from './scenarios-packs.js';
 
 const TINY_EMBED = 'local/tiny-embed';
@@ -120,14 +120,18 @@ export const PACK_PROFILE_SCENARIOS: readonly Scenario[] = [
   {
     name: 'library pack into a fresh profile with another embedder (tiny fixture model): re-embedded with a progress bar, then answers',
     async run({ browser }) {
+      step('exporting the sample from a fresh profile');
       const first = await exportFromFreshProfile(browser);
       await inFreshPage(browser, async (app) => {
+        step('choosing the tiny fixture embedder');
         await app.openSettings();
         await app.useLocalModels(TINY_EMBED);
         await app.closeSettings();
+        step('importing the pack');
         await recordPackProgress(app.page);
         await importPack(app, first.pack);
         const imported = await packImported(app);
+        step('checking the re-embedded library');
         assert.equal(imported.outcome, 're-embedded');
         assert.ok(imported.embedded >= 80, `${imported.embedded} passages re-embedded`);
         assert.match(imported.text, /re-embedded \d+ passages/);
@@ -146,6 +150,7 @@ export const PACK_PROFILE_SCENARIOS: readonly Scenario[] = [
         assert.equal(await app.page.getByTestId('pack-progress').count(), 0, 'the bar is gone once done');
         assert.equal(await indexedRows(app), SAMPLE_PUBLIC_ROWS);
         // The fixture's vectors mean nothing; what is checked is that the re-embedded library answers.
+        step('asking the re-embedded library');
         const asked = await ask(app, LOOKUP);
         assert.ok(['answered', 'qualified', 'abstained'].includes(asked.status), asked.status);
         const passages = await passageIds(app.page);
@@ -155,6 +160,7 @@ export const PACK_PROFILE_SCENARIOS: readonly Scenario[] = [
           scores.some((line) => /vector \d\.\d{3}/.test(line)),
           `no vector score: ${scores.join(' | ')}`,
         );
+        step('reloading the re-embedded library');
         await app.reload();
         assert.equal((await app.storageFacts()).restore, 'restored', 'a reload re-embeds nothing');
       });
