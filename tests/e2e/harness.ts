@@ -85,7 +85,8 @@ export function isForeign(url: string): boolean {
  * and fails when the page asked any other origin for anything meanwhile.
  */
 export async function inFreshPage(browser: Browser, run: (app: AppPage) => Promise<void>, query = ''): Promise<void> {
-  const within = (what: string) => step(lastStep ? `${lastStep.split(' › ')[0]} › ${what}` : what);
+  const outer = lastStep;
+  const within = (what: string) => step(outer ? `${outer} › ${what}` : what);
   within('a fresh browser profile: opening');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const foreign: string[] = [];
@@ -104,6 +105,7 @@ export async function inFreshPage(browser: Browser, run: (app: AppPage) => Promi
   } finally {
     within('a fresh browser profile: closing');
     await closeWithin(context, CLOSE_MS);
+    step(outer);
   }
 }
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from './app-page.js';
-import { inFreshPage, type Scenario } from './harness.js';
+import { inFreshPage, step, type Scenario } from './harness.js';
 import { ROOT } from './server.js';
 
 /** The model as the app names it under `models/`, and where `models:local -- --llm` puts it. */
@@ -32,7 +32,9 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
     timeoutMs: 480_000,
     async run({ browser, browserName, metrics }) {
       await inFreshPage(browser, async (app) => {
+        step('loading the sample');
         await app.loadSample();
+        step('loading the CPU model');
         const settings = await app.openSettings();
         assert.equal(await settings.getByTestId('cpu-note').count(), 0, 'this browser can run the CPU models');
         assert.equal(await settings.getByTestId('cpu-model-row').count(), 4);
@@ -50,6 +52,7 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
         assert.match((await settings.getByTestId('answer-mode').textContent()) ?? '', /SmolLM2-135M-Instruct\.Q4_1/);
         await app.closeSettings();
 
+        step('the CPU model answering');
         const box = app.page.getByTestId('question');
         await box.fill(QUESTION);
         await box.press('Enter');
@@ -77,6 +80,7 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
         assert.ok(answer.trim().length > 0, 'the model wrote something');
 
         // The speed measured by this answer is shown where the model was chosen.
+        step('the speed shown and the cached model removed');
         const reopened = await app.openSettings();
         await reopened.locator('summary', { hasText: 'Another GGUF model' }).click();
         assert.match(
@@ -93,6 +97,7 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
         await app.closeSettings();
 
         // Stop while the model reads the next prompt: the question stops, the model stays loaded.
+        step('stopping the next answer');
         await box.fill('How often should I clean the dishwasher filter?');
         await box.press('Enter');
         await until(
