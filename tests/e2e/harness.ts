@@ -116,7 +116,7 @@ const CLOSE_MS = 30_000;
  * Closes `context`, waiting at most `ms`: a profile whose close hangs (seen once in a while in
  * Firefox after a re-embed) is left to the browser's own close at the end of the run, and said.
  */
-async function closeWithin(context: BrowserContext, ms: number): Promise<void> {
+export async function closeWithin(context: BrowserContext, ms = CLOSE_MS): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
   const closed = context.close().then(() => 'closed' as const);

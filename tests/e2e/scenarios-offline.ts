@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppPage, shown, until } from './app-page.js';
 import { pumpManual } from './fixtures.js';
-import type { Scenario } from './harness.js';
+import { closeWithin, step, type Scenario } from './harness.js';
 import { SUB_PATH, buildSubPath, serveSubPath } from './sub-path-site.js';
 
 const TINY_EMBED = 'local/tiny-embed';
@@ -89,6 +89,7 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
       const site = await serveSubPath(await buildSubPath());
       const { context, foreign } = await freshContext(browser, new URL(site.url).origin);
       try {
+        step('the first visit');
         const app = new AppPage(await context.newPage());
         await app.page.goto(site.url);
         await app.ready();
@@ -114,10 +115,12 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
           [],
           'model files are left to the libraries',
         );
+        step('the sample with the tiny fixture embedder');
         await app.loadSample();
         await useTinyEmbedder(app);
         // One reload online first: the service worker is settled and serves the page before the
         // network goes (under load, Firefox reported a reload still racing its activation).
+        step('a reload online');
         await app.page.reload();
         await app.ready();
         assert.equal(await controlled(app.page), `${site.url}sw.js`);
@@ -130,6 +133,7 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
         // does not meet that, so there the dead server is the whole of it.
         if (browserName !== 'firefox') await context.setOffline(true);
         site.setOffline(true);
+        step('a reload offline');
         await app.page.reload();
         await app.ready();
         assert.equal(await fetchOutcome(app.page, `${site.url}favicon.svg?offline`), 'failed', 'the page is offline');
@@ -143,11 +147,13 @@ export const OFFLINE_SCENARIOS: readonly Scenario[] = [
         assert.match((await settings.getByTestId('embedder-in-use').getAttribute('data-model')) ?? '', /tiny-embed/);
         assert.equal(await settings.getByTestId('models-error').count(), 0);
         await app.closeSettings();
+        step('offline: a new file indexed and asked about');
         await app.addFiles([pumpManual()]);
         await answersWithCitation(app, PRIMING, /1\.5 litres/);
         assert.deepEqual(foreign, [], 'requests to other origins');
       } finally {
-        await context.close();
+        step('closing the profile');
+        await closeWithin(context);
         await site.stop();
       }
     },
