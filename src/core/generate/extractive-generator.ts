@@ -18,6 +18,8 @@ import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
 import { findDisagreement, type Disagreement } from './disagreement.js';
 import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
 import { contentTerms } from '../text/terms.js';
+import { questionSentence } from '../question/analyse-question.js';
+import { givesSteps, stepsAsked } from '../question/steps.js';
 import { canonicalTerm } from '../verify/term-weights.js';
 
 /** A part is answered when its best unit covers at least this share of its terms. */
@@ -58,9 +60,16 @@ export class ExtractiveGenerator implements Generator {
       used.add(key);
       const disagreement = findDisagreement(ranked, part);
       if (disagreement) sentences.push(...describeDisagreement(disagreement, units));
-      else if (addressesPart(part, quote(best, units), [best.unit.item], request.passages))
-        sentences.push(quote(best, units));
-      else sentences.push(...closestOnly(part, best, ranked, units));
+      else {
+        const run = stepRun(best, part, units, ranked);
+        for (const unit of run) used.add(`${unit.item.passage.cite}:${unit.start}`);
+        // The steps of one list share its lead-in ("To activate Emergency mode:"): said once, before the first.
+        const quoted = run.map((unit, index) =>
+          quote({ unit }, units, index === 0 || !sameLeadIn(unit, run[index - 1]!, units)),
+        );
+        if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages)) sentences.push(...quoted);
+        else sentences.push(...closestOnly(part, best, ranked, units));
+      }
     }
     const text = compose(sentences, missing, request.parts.length);
     options?.onDelta?.(text);
@@ -112,7 +121,8 @@ function clearsBars(best: MeantUnit, part: QuestionPart): boolean {
   // A part that asks for a kind of value (a duration, a quantity, a price…) and a sentence that
   // holds one: fewer of the reader's words need to be found ("How long before it's gone from the
   // bin for good?" ← "Trash: View deleted notes for up to 15 days").
-  const valued = best.typeMatches && answerDimensions(part) !== undefined;
+  // A step where the part asks how to do something is of the kind asked for, as a value is.
+  const valued = best.typeMatches && (answerDimensions(part) !== undefined || isStepAsked(best.unit, part));
   if (valued && best.coverage >= TYPED.coverage) return true;
   const least = valued ? TYPED.meaningCoverage : MEANING_CHOICE.minCoverage;
   return best.meaning !== undefined && best.meaning >= MEANING_CHOICE.accept && best.coverage >= least;
@@ -180,6 +190,66 @@ function choiceSides(text: string, term: string): string[] {
   return sides;
 }
 
+/** True when the part asks how to do something (or where a setting is) and the unit says it. */
+function isStepAsked(unit: EvidenceUnit, part: QuestionPart): boolean {
+  const asked = stepsAsked(questionSentence(part.text));
+  return asked !== undefined && givesSteps(unit.text, asked);
+}
+
+/** Steps quoted together at most: a procedure is answered by its steps in order, not by one of them. */
+const MAX_STEPS = 6;
+
+/**
+ * What answers a part that asks how to do something: the run of consecutive steps in the best
+ * unit's passage that it belongs to ("Press and hold the Power key." then "Tap Emergency
+ * mode."), in order; where the best unit says what the procedure is about instead ("Restoring
+ * the factory settings erases your Wi-Fi name"), that unit and then the first run of steps in
+ * its passage. A manual's section is named by its task and holds its steps; the reader's words
+ * meet the section's description, not its imperatives. Any other part: the unit alone.
+ */
+function stepRun(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[], ranked: MeantUnit[]): EvidenceUnit[] {
+  const asked = stepsAsked(questionSentence(part.text));
+  // A step that names its own purpose ("To enter WM-720 service mode, turn the dial…") is a procedure in itself.
+  if (asked !== 'procedure' || statesPurpose(best.unit.text)) return [best.unit];
+  // Only units the part may be answered with (not another model's, not a sibling code's row).
+  const eligible = new Set(ranked.map((scored) => scored.unit));
+  const own = units.filter((unit) => unit.item === best.unit.item && !unit.isLeadIn);
+  const isStep = (unit: EvidenceUnit) =>
+    eligible.has(unit) && givesSteps(unit.text, asked) && !statesPurpose(unit.text);
+  const at = own.indexOf(best.unit);
+  if (at < 0) return [best.unit];
+  // A run goes on over steps, and over the items of one list under one lead-in ("To pair the remote:").
+  const joins = (unit: EvidenceUnit, beside: EvidenceUnit) =>
+    eligible.has(unit) && (isStep(unit) || sameLeadIn(unit, beside, units));
+  const around = (index: number): [number, number] => {
+    let first = index;
+    while (first > 0 && index - first < MAX_STEPS - 1 && joins(own[first - 1]!, own[first]!)) first--;
+    let last = index;
+    while (last < own.length - 1 && last - first < MAX_STEPS - 1 && joins(own[last + 1]!, own[last]!)) last++;
+    return [first, last];
+  };
+  if (isStep(best.unit)) {
+    const [first, last] = around(at);
+    return own.slice(first, last + 1);
+  }
+  const step = own.findIndex(isStep);
+  if (step < 0) return [best.unit];
+  const [first, last] = around(step);
+  const steps = own.slice(first, last + 1);
+  if (first <= at && at <= last) return steps;
+  return first > at ? [best.unit, ...steps] : [...steps, best.unit];
+}
+
+function sameLeadIn(unit: EvidenceUnit, previous: EvidenceUnit, units: EvidenceUnit[]): boolean {
+  const lead = leadIn(unit, units);
+  return lead !== undefined && lead === leadIn(previous, units);
+}
+
+/** "To enter service mode, hold…", "For pyrolytic cleaning, take out…": a sentence that says what its steps are for. */
+function statesPurpose(text: string): boolean {
+  return /^(?:to|for)\s[^,]{1,80},/i.test(text.trim());
+}
+
 /** Lower bars for a sentence holding the kind of value the part asks for. */
 export const TYPED = { coverage: 0.25, meaningCoverage: 0.1 };
 
@@ -194,8 +264,8 @@ function injectedSpans(): (item: RetrievedPassage, start: number, end: number) =
 }
 
 /** The unit as a cited sentence; a list item keeps its lead-in ("… does not cover: broken glassware"). */
-function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[]): string {
-  const lead = leadIn(scored.unit, units);
+function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[], withLeadIn = true): string {
+  const lead = withLeadIn ? leadIn(scored.unit, units) : undefined;
   const body = lead ? `${lead.text.replace(/:\s*$/, '')}: ${scored.unit.text}` : scored.unit.text;
   return `${body.replace(/[.;,:\s]+$/, '')} [${scored.unit.item.passage.cite}].`;
 }

@@ -4,7 +4,8 @@
  * value the part asks for, the passage's own retrieval standing, and a small preference for
  * passages nothing supersedes.
  */
-import { modelNames } from '../question/analyse-question.js';
+import { modelNames, questionSentence } from '../question/analyse-question.js';
+import { givesSteps, stepsAsked } from '../question/steps.js';
 import { namesOnlySiblingsOf } from '../question/focus.js';
 import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
@@ -28,6 +29,8 @@ const CONTEXT_WEIGHT = 0.6;
 const NEIGHBOUR_WEIGHT = 0.4;
 /** Score bonus or penalty for holding (or lacking) the kind of value asked for. */
 const TYPE_WEIGHT = 0.3;
+/** Score bonus for a step (or a way through the menus) where the part asks how to do something (or where a setting is). */
+const STEPS_WEIGHT = 0.3;
 /** Penalty for a unit of a superseded passage. */
 const SUPERSEDED_PENALTY = 0.1;
 
@@ -45,6 +48,7 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const neighbours = new Map(passages.map((item) => [item.passage.cite, withClasses(contentTerms(item.passage.text))]));
   const typed = answerDimensions(part) !== undefined;
   const focus = (part.focus ?? []).map(identifierKey);
+  const steps = stepsAsked(questionSentence(part.text));
   return units
     .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
     .map((unit) => {
@@ -60,9 +64,10 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
       );
       const typeMatches = unitAnswersType(unit, part);
       const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : 0;
+      const stepsScore = steps && givesSteps(unit.text, steps) ? STEPS_WEIGHT : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
       const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
-      return { unit, coverage, typeMatches, score: coverage + typeScore + standing - superseded };
+      return { unit, coverage, typeMatches, score: coverage + typeScore + stepsScore + standing - superseded };
     })
     .sort((a, b) => b.score - a.score);
 }

@@ -197,4 +197,39 @@ describe('the extractive generator', () => {
       /^The lift contractor answers its phone number 1800 285 483 at any hour \[lift#/,
     );
   });
+  it('answers "how do I" with the steps in order, not with a sentence about the thing', async () => {
+    const engine = await engineWith({
+      'router.md': markdown(
+        { id: 'router', title: 'Router Guide' },
+        '## Restore factory settings\n\nRestoring the factory settings erases your Wi-Fi name and password.\n\n' +
+          'Press and hold the Reset button for 10 seconds.\n\nWait until the light flashes green.\n\n' +
+          'Log in with the password on the label.\n\n## Lights\n\nA green light means the router is online.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I restore the factory settings of the router?');
+    // The sentence the question's words meet says what the procedure does; the steps follow it.
+    expect(result.answer.text).toBe(
+      'Restoring the factory settings erases your Wi-Fi name and password [router#restore-factory-settings]. ' +
+        'Press and hold the Reset button for 10 seconds [router#restore-factory-settings]. ' +
+        'Wait until the light flashes green [router#restore-factory-settings]. ' +
+        'Log in with the password on the label [router#restore-factory-settings].',
+    );
+    expect(result.verdict.flags).not.toContain('unsupported_claim');
+  });
+  it('says the lead-in of a list of steps once, before the first step', async () => {
+    const engine = await engineWith({
+      'tv.md': markdown(
+        { id: 'tv', title: 'TV Guide' },
+        '## Pair the remote\n\nTo pair the remote with the TV:\n\n- Point the remote at the TV.\n' +
+          '- Press and hold Back and Play for 5 seconds.\n- Wait until the pairing message appears.\n\n' +
+          '## Batteries\n\nThe remote takes two AAA batteries.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I pair the remote with the TV?');
+    expect(result.answer.text).toBe(
+      'To pair the remote with the TV: Point the remote at the TV [tv#pair-the-remote]. ' +
+        'Press and hold Back and Play for 5 seconds [tv#pair-the-remote]. ' +
+        'Wait until the pairing message appears [tv#pair-the-remote].',
+    );
+  });
 });
