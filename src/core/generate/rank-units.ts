@@ -6,6 +6,7 @@
  */
 import { modelNames, questionSentence } from '../question/analyse-question.js';
 import { givesSteps, stepsAsked } from '../question/steps.js';
+import { asksForName, givesNewName } from '../question/names.js';
 import { namesOnlySiblingsOf } from '../question/focus.js';
 import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
 import { contentTerms } from '../text/terms.js';
@@ -31,6 +32,8 @@ const NEIGHBOUR_WEIGHT = 0.4;
 const TYPE_WEIGHT = 0.3;
 /** Score bonus for a step (or a way through the menus) where the part asks how to do something (or where a setting is). */
 const STEPS_WEIGHT = 0.3;
+/** Score bonus for a sentence giving a name the question does not hold, where the part asks for one ("who…", "which app…"). */
+const NAME_WEIGHT = 0.2;
 /** Penalty for a unit of a superseded passage. */
 const SUPERSEDED_PENALTY = 0.1;
 
@@ -49,6 +52,7 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const typed = answerDimensions(part) !== undefined;
   const focus = (part.focus ?? []).map(identifierKey);
   const steps = stepsAsked(questionSentence(part.text));
+  const name = asksForName(questionSentence(part.text));
   return units
     .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
     .map((unit) => {
@@ -65,9 +69,15 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
       const typeMatches = unitAnswersType(unit, part);
       const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : 0;
       const stepsScore = steps && givesSteps(unit.text, steps) ? STEPS_WEIGHT : 0;
+      const nameScore = name && givesNewName(unit.text, part.text) ? NAME_WEIGHT : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
       const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
-      return { unit, coverage, typeMatches, score: coverage + typeScore + stepsScore + standing - superseded };
+      return {
+        unit,
+        coverage,
+        typeMatches,
+        score: coverage + typeScore + stepsScore + nameScore + standing - superseded,
+      };
     })
     .sort((a, b) => b.score - a.score);
 }

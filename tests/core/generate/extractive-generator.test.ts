@@ -232,4 +232,17 @@ describe('the extractive generator', () => {
         'Wait until the pairing message appears [tv#pair-the-remote].',
     );
   });
+
+  it('answers "who" with the sentence that gives a name the question does not hold, not one restating its own', async () => {
+    const engine = await engineWith({
+      'saga.md': markdown(
+        { id: 'saga', title: 'Harbour Saga' },
+        '## The Emperor\n\nThe Emperor is a mind flayer who appears in the harbour city.\n\n' +
+          'The Emperor was once Balduran, an adventurer who founded the harbour city.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'Who was the Emperor when he was still human?');
+    expect(result.answer.text).toMatch(/Balduran/);
+    expect(result.answer.text).not.toMatch(/appears in the harbour city/);
+  });
 });

@@ -1,0 +1,51 @@
+/**
+ * Questions that ask for a name, and sentences that give one. "Who was the Emperor before?",
+ * "a book by which writer?", "which app…", "what's that feature called?" are answered by a name
+ * the question does not hold ("Balduran", "Martin Amis", "Family Link", "Find My Mobile"); a
+ * sentence that only repeats the question's own names ("The Emperor is a mind flayer who appears
+ * in Baldur's Gate 3") restates what was asked about.
+ */
+import { contentTerms } from '../text/terms.js';
+
+/** Verbs and pronouns after "which" / "what" that make it ask about an event or a fact, not for a member of a kind. */
+const NOT_A_KIND =
+  /^(?:is|are|am|was|were|do|does|did|can|could|will|would|should|shall|must|may|might|has|have|had|happens?|happened|i|you|we|it|they|he|she|this|that|these|those|the|a|an|if|else|amount|size|time|date|day|year|percentage|number|temperature|price|cost)\b/i;
+
+/** True when the part asks for a name: who, whom, which (or what) member of a kind, what a thing is called. */
+export function asksForName(part: string): boolean {
+  const text = part.replace(/\s+/g, ' ');
+  if (/\b(?:who|whom)\b/i.test(text) && !/\bwho (?:can|may|should|must) (?:i|we|you)\b/i.test(text)) return true;
+  if (/\b(?:what(?:['’]s| is| are)?|how) (?:\w+ ){0,3}(?:called|named)\b|\bthe name of\b|\bwhat name\b/i.test(text))
+    return true;
+  for (const match of text.matchAll(/\b(?:which|what)\s+(\S+)/gi)) if (!NOT_A_KIND.test(match[1] ?? '')) return true;
+  return false;
+}
+
+/** A speaker's label or a note's ("DOCTOR:", "NOTE"): not a name the sentence gives. */
+const LABEL = /^(?:[\p{Lu}?]{2,}[?!]?:|NOTE|TIP|CAUTION|WARNING|IMPORTANT)\s*/u;
+
+/** True when the sentence names something the question does not: the name a "who" or "which" question asks for. */
+export function givesNewName(sentence: string, part: string): boolean {
+  const asked = new Set(contentTerms(part.replace(/['’]s\b/g, '')));
+  const text = sentence.trim().replace(LABEL, '');
+  const tokens = [...text.matchAll(/[\p{L}\d][\p{L}\d'’.+_-]*/gu)];
+  // A term a manual defines before a colon ("High: Get a full-screen alert…") is a name, first word or not.
+  const defined = /^[^:.;]{1,40}:\s/u.exec(text)?.[0].length ?? 0;
+  for (const [index, match] of tokens.entries()) {
+    const token = match[0].replace(/(?:['’]s?|[.-]+)$/u, '');
+    if (!isName(token, index === 0 && match.index >= defined)) continue;
+    const terms = contentTerms(token);
+    if (terms.length > 0 && terms.every((term) => !asked.has(term))) return true;
+  }
+  return false;
+}
+
+/**
+ * A name as written: a capitalised word (not the sentence's first, which is capitalised whatever
+ * it is), an acronym, or a word with digits ("M2", "GPT-4", "F8", "802.11n").
+ */
+function isName(token: string, first: boolean): boolean {
+  if (/\d/u.test(token) && /\p{L}/u.test(token)) return true;
+  if (/^\p{Lu}{2,}/u.test(token)) return true;
+  return !first && /^\p{Lu}/u.test(token);
+}
