@@ -86,6 +86,8 @@ const VERBS = new Set([
   'switch',
   'turn',
 ]);
+/** Words that open a clause saying when, why or on what condition. */
+const SUBORDINATE = /^(?:when|whenever|if|while|because|after|before|since|until|once|unless|although|though)$/i;
 /** Personal pronouns: a subject of one word. */
 const PRONOUN = /^(?:i|you|we|they|it|he|she)$/i;
 /** Words that open a noun phrase or name a subject: after "which serial numbers are", anything else means the wh-phrase is the subject. */
@@ -133,6 +135,10 @@ function declarative(aux: string, rest: string[]): string | undefined {
   const innerAux = rest.findIndex(
     (word, index) => index > 0 && (BE_OR_MODAL.has(word.toLowerCase()) || DO.has(word.toLowerCase())),
   );
+  // "the Emperor when he was still human": the verb goes before a clause that says when or why.
+  const subordinate = rest.findIndex((word, index) => index > 0 && SUBORDINATE.test(word));
+  if (subordinate > 0 && (verbIndex < 0 || verbIndex > subordinate) && (innerAux < 0 || innerAux > subordinate))
+    return [...rest.slice(0, subordinate), aux, ...rest.slice(subordinate)].join(' ');
   // "the highest temperature the oven can be set to": a clause of its own follows; the verb goes last.
   if (verbIndex < 0 || (innerAux >= 0 && innerAux < verbIndex)) return [...rest, aux].join(' ');
   return [...rest.slice(0, verbIndex), aux, ...rest.slice(verbIndex)].join(' ');

@@ -25,6 +25,9 @@ describe('partClause', () => {
     ['What sort of SIM card should I buy for this phone', 'what sort of SIM card I should buy for this phone'],
     ['How far can I zoom in', 'how far I can zoom in'],
     ['Does it survive a wash', 'whether it survives a wash'],
+    // A clause saying when or why stays after the verb.
+    ['Who was the Emperor when he was still human', 'who the Emperor was when he was still human'],
+    ['What is the error code if the door is open', 'what the error code is if the door is open'],
   ])('%s → %s', (question, clause) => {
     expect(partClause(question)).toBe(clause);
   });
