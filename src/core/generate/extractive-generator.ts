@@ -62,13 +62,14 @@ export class ExtractiveGenerator implements Generator {
       if (disagreement) sentences.push(...describeDisagreement(disagreement, units));
       else {
         const run = stepRun(best, part, units, ranked);
-        for (const unit of run) used.add(`${unit.item.passage.cite}:${unit.start}`);
         // The steps of one list share its lead-in ("To activate Emergency mode:"): said once, before the first.
         const quoted = run.map((unit, index) =>
           quote({ unit }, units, index === 0 || !sameLeadIn(unit, run[index - 1]!, units)),
         );
-        if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages)) sentences.push(...quoted);
-        else sentences.push(...closestOnly(part, best, ranked, units));
+        if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages)) {
+          sentences.push(...quoted);
+          for (const unit of run) used.add(`${unit.item.passage.cite}:${unit.start}`);
+        } else sentences.push(...closestOnly(part, best, ranked, units));
       }
     }
     const text = compose(sentences, missing, request.parts.length);
@@ -228,16 +229,29 @@ function stepRun(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[], ran
     while (last < own.length - 1 && last - first < MAX_STEPS - 1 && joins(own[last + 1]!, own[last]!)) last++;
     return [first, last];
   };
+  // …and ends with what the last step brings about, said in the same paragraph ("A beep sounds once
+  // the oven has reached the set temperature").
+  const withOutcome = (first: number, last: number) => {
+    const next = own[last + 1];
+    const outcome = next && eligible.has(next) && !statesPurpose(next.text) && sameParagraph(own[last]!, next);
+    return own.slice(first, outcome ? last + 2 : last + 1);
+  };
   if (isStep(best.unit)) {
     const [first, last] = around(at);
-    return own.slice(first, last + 1);
+    return withOutcome(first, last);
   }
   const step = own.findIndex(isStep);
   if (step < 0) return [best.unit];
   const [first, last] = around(step);
-  const steps = own.slice(first, last + 1);
-  if (first <= at && at <= last) return steps;
+  const steps = withOutcome(first, last);
+  if (steps.includes(best.unit)) return steps;
   return first > at ? [best.unit, ...steps] : [...steps, best.unit];
+}
+
+/** True when nothing but a line break or a space lies between the two units of one passage. */
+function sameParagraph(unit: EvidenceUnit, next: EvidenceUnit): boolean {
+  const { passage } = unit.item;
+  return !/\n\s*\n/.test(passage.text.slice(unit.end - passage.start, next.start - passage.start));
 }
 
 function sameLeadIn(unit: EvidenceUnit, previous: EvidenceUnit, units: EvidenceUnit[]): boolean {

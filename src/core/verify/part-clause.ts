@@ -89,7 +89,7 @@ const VERBS = new Set([
 /** Words that open a clause saying when, why or on what condition. */
 const SUBORDINATE = /^(?:when|whenever|if|while|because|after|before|since|until|once|unless|although|though)$/i;
 /** Personal pronouns: a subject of one word. */
-const PRONOUN = /^(?:i|you|we|they|it|he|she)$/i;
+const PRONOUN = /^(?:i|you|we|they|it|he|she|there)$/i;
 /** Words that open a noun phrase or name a subject: after "which serial numbers are", anything else means the wh-phrase is the subject. */
 const SUBJECT_START =
   /^(?:the|a|an|my|your|our|its|their|this|that|these|those|i|you|we|it|they|he|she|\p{Lu}.*|\d.*)$/u;

@@ -216,6 +216,22 @@ describe('the extractive generator', () => {
     );
     expect(result.verdict.flags).not.toContain('unsupported_claim');
   });
+  it('ends the steps with what the last one brings about, said in the same paragraph', async () => {
+    const engine = await engineWith({
+      'oven.md': markdown(
+        { id: 'oven', title: 'Oven Quickstart' },
+        '## Preheating\n\nChoose a function and a temperature. ' +
+          'A beep sounds once the oven has reached the set temperature.\n\n' +
+          'The oven light stays on while the oven heats.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I preheat the oven?');
+    expect(result.answer.text).toBe(
+      'Choose a function and a temperature [oven#preheating]. ' +
+        'A beep sounds once the oven has reached the set temperature [oven#preheating].',
+    );
+  });
+
   it('says the lead-in of a list of steps once, before the first step', async () => {
     const engine = await engineWith({
       'tv.md': markdown(

@@ -28,6 +28,7 @@ describe('partClause', () => {
     // A clause saying when or why stays after the verb.
     ['Who was the Emperor when he was still human', 'who the Emperor was when he was still human'],
     ['What is the error code if the door is open', 'what the error code is if the door is open'],
+    ['Is there a setting that dims the screen at night', 'whether there is a setting that dims the screen at night'],
   ])('%s → %s', (question, clause) => {
     expect(partClause(question)).toBe(clause);
   });
