@@ -19,7 +19,7 @@ import { findDisagreement, type Disagreement } from './disagreement.js';
 import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
 import { contentTerms } from '../text/terms.js';
 import { questionSentence } from '../question/analyse-question.js';
-import { givesSteps, stepsAsked } from '../question/steps.js';
+import { describesOption, givesSteps, stepsAsked } from '../question/steps.js';
 import { canonicalTerm } from '../verify/term-weights.js';
 
 /** A part is answered when its best unit covers at least this share of its terms. */
@@ -221,7 +221,7 @@ function stepRun(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[], ran
   if (at < 0) return [best.unit];
   // A run goes on over steps, and over the items of one list under one lead-in ("To pair the remote:").
   const joins = (unit: EvidenceUnit, beside: EvidenceUnit) =>
-    eligible.has(unit) && (isStep(unit) || sameLeadIn(unit, beside, units));
+    eligible.has(unit) && (isStep(unit) || (sameLeadIn(unit, beside, units) && !describesOption(unit.text)));
   const around = (index: number): [number, number] => {
     let first = index;
     while (first > 0 && index - first < MAX_STEPS - 1 && joins(own[first - 1]!, own[first]!)) first--;
@@ -233,7 +233,14 @@ function stepRun(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[], ran
   // the oven has reached the set temperature").
   const withOutcome = (first: number, last: number) => {
     const next = own[last + 1];
-    const outcome = next && eligible.has(next) && !statesPurpose(next.text) && sameParagraph(own[last]!, next);
+    // Not the next option of a list ("Sort by: …") nor a list's next item: those are not outcomes.
+    const outcome =
+      next &&
+      eligible.has(next) &&
+      !next.isListItem &&
+      !describesOption(next.text) &&
+      !statesPurpose(next.text) &&
+      sameParagraph(own[last]!, next);
     return own.slice(first, outcome ? last + 2 : last + 1);
   };
   if (isStep(best.unit)) {

@@ -5,7 +5,6 @@
  * passages nothing supersedes.
  */
 import { modelNames, questionSentence } from '../question/analyse-question.js';
-import { givesSteps, stepsAsked } from '../question/steps.js';
 import { asksForName, givesNewName } from '../question/names.js';
 import { namesOnlySiblingsOf } from '../question/focus.js';
 import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
@@ -30,8 +29,6 @@ const CONTEXT_WEIGHT = 0.6;
 const NEIGHBOUR_WEIGHT = 0.4;
 /** Score bonus or penalty for holding (or lacking) the kind of value asked for. */
 const TYPE_WEIGHT = 0.3;
-/** Score bonus for a step (or a way through the menus) where the part asks how to do something (or where a setting is). */
-const STEPS_WEIGHT = 0.3;
 /** Score bonus for a sentence giving a name the question does not hold, where the part asks for one ("who…", "which app…"). */
 const NAME_WEIGHT = 0.2;
 /** Penalty for a unit of a superseded passage. */
@@ -51,7 +48,6 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const neighbours = new Map(passages.map((item) => [item.passage.cite, withClasses(contentTerms(item.passage.text))]));
   const typed = answerDimensions(part) !== undefined;
   const focus = (part.focus ?? []).map(identifierKey);
-  const steps = stepsAsked(questionSentence(part.text));
   const name = asksForName(questionSentence(part.text));
   return units
     .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
@@ -68,7 +64,6 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
       );
       const typeMatches = unitAnswersType(unit, part);
       const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : 0;
-      const stepsScore = steps && givesSteps(unit.text, steps) ? STEPS_WEIGHT : 0;
       const nameScore = name && givesNewName(unit.text, part.text) ? NAME_WEIGHT : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
       const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
@@ -76,7 +71,7 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
         unit,
         coverage,
         typeMatches,
-        score: coverage + typeScore + stepsScore + nameScore + standing - superseded,
+        score: coverage + typeScore + nameScore + standing - superseded,
       };
     })
     .sort((a, b) => b.score - a.score);

@@ -53,6 +53,17 @@ const MENU_PATH = /[\p{L}\d)]\s+>\s+\p{L}/u;
 /** True when the sentence tells the reader what to do (a step), and for `navigation`, where. */
 export function givesSteps(sentence: string, asked: StepsAsked): boolean {
   const text = sentence.trim().replace(LABEL, '');
-  if (MENU_PATH.test(text) || STARTING_PLACE.test(text)) return true;
+  if (STARTING_PLACE.test(text)) return true;
+  // An option a manual lists with what it does ("Reset settings: Reset the camera settings") describes it.
+  if (DEFINED_TERM.test(text)) return false;
+  if (MENU_PATH.test(text)) return true;
   return asked === 'procedure' && IMPERATIVE.test(text);
+}
+
+/** "Storage location: Select a memory location": a term, a colon, what it is or does. */
+const DEFINED_TERM = /^[^:,.;]{1,40}:\s/u;
+
+/** True when the sentence lists an option with what it does (after any "NOTE", "Step 2:" label). */
+export function describesOption(sentence: string): boolean {
+  return DEFINED_TERM.test(sentence.trim().replace(LABEL, ''));
 }

@@ -232,6 +232,20 @@ describe('the extractive generator', () => {
     );
   });
 
+  it('does not take the other options of a settings list for steps', async () => {
+    const engine = await engineWith({
+      'camera.md': markdown(
+        { id: 'camera', title: 'Camera Guide' },
+        '## Camera settings\n\nFrom Camera, tap Settings for the following options:\n' +
+          'Storage location: Select a memory location for pictures.\n' +
+          'Reset settings: Reset the camera settings.\nShutter sound: Play a tone when taking a picture.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I choose the storage location for my pictures?');
+    expect(result.answer.text).toMatch(/Storage location: Select a memory location for pictures/);
+    expect(result.answer.text).not.toMatch(/Reset settings|Shutter sound/);
+  });
+
   it('says the lead-in of a list of steps once, before the first step', async () => {
     const engine = await engineWith({
       'tv.md': markdown(

@@ -34,5 +34,8 @@ describe('steps asked for and given', () => {
     expect(givesSteps('The reset restores the factory settings.', 'procedure')).toBe(false);
     expect(givesSteps('Settings are kept after an update.', 'procedure')).toBe(false);
     expect(givesSteps('Press and hold the Power key.', 'navigation')).toBe(false);
+    // An option listed with what it does describes the option.
+    expect(givesSteps('Reset settings: Reset the camera settings.', 'procedure')).toBe(false);
+    expect(givesSteps('Pitch: Set the pitch of the speech.', 'procedure')).toBe(false);
   });
 });
