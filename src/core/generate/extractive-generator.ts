@@ -19,7 +19,7 @@ import { findDisagreement, type Disagreement } from './disagreement.js';
 import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
 import { contentTerms } from '../text/terms.js';
 import { questionSentence } from '../question/analyse-question.js';
-import { describesOption, givesSteps, stepsAsked } from '../question/steps.js';
+import { describesOption, givesSteps, statesPurpose, stepsAsked } from '../question/steps.js';
 import { canonicalTerm } from '../verify/term-weights.js';
 
 /** A part is answered when its best unit covers at least this share of its terms. */
@@ -264,11 +264,6 @@ function sameParagraph(unit: EvidenceUnit, next: EvidenceUnit): boolean {
 function sameLeadIn(unit: EvidenceUnit, previous: EvidenceUnit, units: EvidenceUnit[]): boolean {
   const lead = leadIn(unit, units);
   return lead !== undefined && lead === leadIn(previous, units);
-}
-
-/** "To enter service mode, hold…", "For pyrolytic cleaning, take out…": a sentence that says what its steps are for. */
-function statesPurpose(text: string): boolean {
-  return /^(?:to|for)\s[^,]{1,80},/i.test(text.trim());
 }
 
 /** Lower bars for a sentence holding the kind of value the part asks for. */

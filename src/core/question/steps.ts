@@ -67,3 +67,8 @@ const DEFINED_TERM = /^[^:,.;]{1,40}:\s/u;
 export function describesOption(sentence: string): boolean {
   return DEFINED_TERM.test(sentence.trim().replace(LABEL, ''));
 }
+
+/** "To enter service mode, hold…", "For pyrolytic cleaning, take out…": a sentence that says what its steps are for. */
+export function statesPurpose(sentence: string): boolean {
+  return /^(?:to|for)\s[^,]{1,80},/i.test(sentence.trim());
+}
