@@ -1,5 +1,5 @@
 /**
- * `npm run eval:checker [-- --sets dev|held-out|all] [--embedders DIR,DIR | --embedders none] [--judge NLI_DIR]`
+ * `npm run eval:checker [-- --sets dev|held-out|all] [--only SET,SET] [--embedders DIR,DIR | --embedders none] [--judge NLI_DIR]`
  *
  * The checker on scripted answer sets (tests/fixtures/adversarial*, tests/fixtures/blind-*): for
  * each set and embedder (the built-in hashing one, and every model `npm run models:local` laid
@@ -48,6 +48,8 @@ const SETS: readonly AnswerSet[] = [
   { name: 'blind-stici-heldout', corpus: '../shared/evalsets/stici-singletopic/corpus', use: 'held-out' },
   { name: 'blind-authority-dev', corpus: 'tests/fixtures/blind-authority-dev/corpus', use: 'development' },
   { name: 'blind-authority-heldout', corpus: 'tests/fixtures/blind-authority-heldout/corpus', use: 'held-out' },
+  { name: 'blind-stici-dev-2', corpus: '../shared/evalsets/stici-singletopic/corpus', use: 'development' },
+  { name: 'blind-tv-dev', corpus: '../shared/evalsets/emanual-tv/corpus', use: 'development' },
 ];
 
 const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
@@ -102,10 +104,18 @@ function laidOut(): string[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sets: { type: 'string', default: 'dev' }, embedders: { type: 'string' }, judge: { type: 'string' } },
+    options: {
+      sets: { type: 'string', default: 'dev' },
+      only: { type: 'string' },
+      embedders: { type: 'string' },
+      judge: { type: 'string' },
+    },
   });
+  const only = values.only?.split(',');
   const use = values.sets === 'dev' ? 'development' : values.sets === 'held-out' ? 'held-out' : undefined;
-  const sets = SETS.filter((set) => (!use || set.use === use) && existsSync(join(FIXTURES, set.name)));
+  const sets = SETS.filter(
+    (set) => (!use || set.use === use) && (!only || only.includes(set.name)) && existsSync(join(FIXTURES, set.name)),
+  );
   const folders =
     values.embedders === undefined ? laidOut() : values.embedders === 'none' ? [] : values.embedders.split(',');
   const embedders: Embedder[] = [new MemoEmbedder(new HashingEmbedder())];
