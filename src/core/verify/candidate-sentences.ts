@@ -13,12 +13,35 @@ export const CANDIDATE_SENTENCES = 6;
 /** The sentences of `evidence` a model compares `core` with, closest by words first. */
 export function candidateSentences(core: string, evidence: readonly string[], count = CANDIDATE_SENTENCES): string[] {
   const values = claimValues(core);
-  if (values.length === 0) return closestSentences(core, evidence, count);
+  if (values.length === 0) return withClauses(closestSentences(core, evidence, count));
   const holding = closestSentences(core, evidence, Number.POSITIVE_INFINITY).filter((sentence) => {
     const stated = extractQuantities(sentence);
     return values.every((value) => quantityStated(value, stated));
   });
-  return holding.slice(0, count);
+  return withClauses(holding.slice(0, count)).filter((sentence) => {
+    const stated = extractQuantities(sentence);
+    return values.every((value) => quantityStated(value, stated));
+  });
+}
+
+/** Where a long sentence's clauses part: ", and", ", but", ", as", ", so", ", which", ", while" …, semicolons. */
+const CLAUSE_BREAK = /\s*;\s+|,\s+(?=(?:and|but|as|so|which|while|whereas|although|though|because)\s)/gi;
+
+/** Words from which a sentence is long enough that its clauses are compared on their own too. */
+const LONG_SENTENCE = 25;
+
+/**
+ * The sentences, each long one followed by its clauses: a claim that states one clause of a long
+ * sentence ("He ran it on his M1 MacBook with 8 GB of memory" ← "I knew that limiting it to my M1
+ * MacBook with 8 GB of memory would limit …, but I decided to do it anyway …") is compared with
+ * that clause, not with the whole sentence whose other clauses dilute its meaning.
+ */
+function withClauses(sentences: readonly string[]): string[] {
+  return sentences.flatMap((sentence) => {
+    if (sentence.split(/\s+/).length < LONG_SENTENCE) return [sentence];
+    const clauses = sentence.split(CLAUSE_BREAK).filter((clause) => clause.split(/\s+/).length >= 4);
+    return clauses.length > 1 ? [sentence, ...clauses] : [sentence];
+  });
 }
 
 /** The claim's values: numbers with their units, durations, counts (not codes and model names). */

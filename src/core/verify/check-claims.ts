@@ -15,7 +15,7 @@ import { passageEvidence } from './evidence-text.js';
 import { misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { candidateSentences, claimValues } from './candidate-sentences.js';
-import { judgeLexically } from './lexical-judge.js';
+import { claimTerms, judgeLexically } from './lexical-judge.js';
 import type { Meaning } from './meaning.js';
 import { polarityDiffers } from './negation.js';
 import { extractQuantities, quantityStated } from '../text/quantities.js';
@@ -138,6 +138,9 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (!judgement.supported && (judgement.onlyWording || judgement.onlyPolarity) && context.meaning) {
     judgement = await confirmByMeaning(core, evidence, judgement, context.meaning, call);
   }
+  if (!judgement.supported && judgement.onlyWording) {
+    judgement = (await judgePieces(core, evidence, context, call)) ?? judgement;
+  }
   const reasons = judgement.supported ? [] : [judgement.reason ?? 'the cited passage does not state it'];
   // The judge sees the claim's core; quotes are checked as written, and hard facts whatever the judge.
   reasons.push(...misquotes(draft.text, evidence));
@@ -146,6 +149,55 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (reasons.length > 0) return fail(reasons, judgement.contradicted === true);
   const spans = evidenceSpans(core, passages, judgement.sentence);
   return { claim: { ...base, supported: true, state: 'supported', ...withEvidence(spans) }, core, passages, injected };
+}
+
+/**
+ * A claim that joins what the passage says in two or more sentences ("He narrowed it down to
+ * Chroma, Qdrant and Vespa and went with Chroma, because its batteries-included approach gets an
+ * app working quickly") is judged piece by piece when the whole fails only on wording: each
+ * clause (cut at a semicolon, a colon after a short lead-in, ", and", ", which", "because" …)
+ * must be supported on its own, by words or by meaning; the hard facts of every piece are
+ * checked as for any claim. Supported only when every piece with content words is.
+ */
+async function judgePieces(
+  core: string,
+  evidence: string[],
+  context: ClaimContext,
+  call: { signal: AbortSignalLike } | undefined,
+): Promise<ClaimJudgement | undefined> {
+  const pieces = claimPieces(core);
+  if (pieces.length < 2) return undefined;
+  let first: ClaimJudgement | undefined;
+  let least = 1;
+  for (const piece of pieces) {
+    let judgement = await context.judge.judge(piece, evidence, call);
+    if (!judgement.supported && (judgement.onlyWording || judgement.onlyPolarity) && context.meaning)
+      judgement = await confirmByMeaning(piece, evidence, judgement, context.meaning, call);
+    if (!judgement.supported) return undefined;
+    first ??= judgement;
+    least = Math.min(least, judgement.score);
+  }
+  return { supported: true, score: least, ...(first?.sentence ? { sentence: first.sentence } : {}) };
+}
+
+/** Where a claim's clauses part: semicolons, ", and/while/which/so/whereas/plus", "(mainly) because". */
+const PIECE_BREAK =
+  /\s*;\s+|,\s+(?:and|while|which|so|whereas|plus)\s+|,?\s+(?:(?:mainly|partly|largely|simply|only)\s+)?because\s+(?:of\s+)?/gi;
+
+/** The clauses of a claim with content words of their own, a short lead-in before a colon dropped. */
+export function claimPieces(core: string): string[] {
+  const colon = /^([^:]{1,40}):\s+(?=\S)/.exec(core);
+  const body = colon && keyTerms(colon[1]!).length <= 3 ? core.slice(colon[0].length) : core;
+  const pieces: string[] = [];
+  for (const raw of body.split(PIECE_BREAK)) {
+    const piece = raw.trim().replace(/[.!?]$/, '');
+    // A piece with fewer than two words of its own beside its values ("which is 21 persons") is
+    // read with the piece before it: a value is judged with what it is about.
+    if (claimTerms(piece).length < 2 && pieces.length > 0) pieces[pieces.length - 1] += `, ${piece}`;
+    else if (keyTerms(piece).length === 0) continue;
+    else pieces.push(piece);
+  }
+  return pieces;
 }
 
 /** `evidence` and `spans` for a claim, when any cited passage offers a sentence. */

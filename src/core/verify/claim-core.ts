@@ -16,6 +16,12 @@ const ATTRIBUTION =
   /^([^"“.]{0,160}?)\b(?:says?|said|states?|stated|notes?|noted|reads?|specif(?:ies|y|ied)|explains?|indicates?|lists?|listed|mentions?|gives?|gave|prints?|printed|shows?|showed)(?: that)?[:,]?\s+/i;
 const ACCORDING = /^according to [^,]{1,120},\s*/i;
 /**
+ * A lead that only frames what follows: "Here's the quick version:", "For reference,", "In
+ * practice,", "First,". The passage must state what follows it, not the frame.
+ */
+const FRAME =
+  /^(?:here(?:['’]s| is| are)\b[^:]{0,40}:|(?:for reference|for example|for instance|in practice|in short|in other words|in general|in fact|basically|put simply|simply put|to be clear|that said|on top of that|first(?: of all)?|second(?:ly)?|third(?:ly)?|finally|lastly|next|after that|then|overall|typically|usually|in the end|in life|in total|all in all)\s*,)\s*/i;
+/**
  * A closing attribution: "… 3 hours according to the Parking Policy, last updated in March 2025",
  * "… costs $50 under the 2025-26 charges schedule", "… (per section 5 of the manual)". It names
  * the source, not the fact; the source's revision and date are the citation's business.
@@ -77,7 +83,7 @@ export function claimCore(claim: string): string {
   let text = claim.trim().replace(DISAGREEMENT_LEAD, '');
   for (let guard = 0; guard < 3; guard++) {
     const before = text;
-    text = text.replace(CONNECTIVE, '').replace(ACCORDING, '');
+    text = text.replace(CONNECTIVE, '').replace(ACCORDING, '').replace(FRAME, '');
     const attribution = ATTRIBUTION.exec(text);
     const rest = attribution ? text.slice(attribution[0].length) : '';
     if (attribution && (SOURCE_NOUN.test(attribution[1] ?? '') || /^["“]/.test(rest)) && rest.length > 0) text = rest;

@@ -45,7 +45,7 @@ export function segmentAnswer(answer: string, isKnown?: (id: string) => boolean)
   }
   attachTrailing(units, groups);
   for (const clauses of units) inheritSentenceCites(clauses);
-  return concludingSourceTalk(units.flat());
+  return describedSources(concludingSourceTalk(units.flat()));
 }
 
 /**
@@ -64,6 +64,26 @@ function concludingSourceTalk(statements: AnswerStatement[]): AnswerStatement[] 
     return values.every((value) => quantityStated(value, stated)) ? { ...statement, kind: 'meta' as const } : statement;
   });
 }
+
+/**
+ * What an answer that says the documents do not answer something tells about the documents
+ * themselves, uncited ("The travel post describes the itinerary, but it never gives a price";
+ * "The version history stops at 1.6.8"): the reason it gives for abstaining, about the sources,
+ * not a fact it asserts. Not a claim. In an answer that does not abstain such a sentence stays
+ * a claim, and a cited one is checked as any claim is.
+ */
+function describedSources(statements: AnswerStatement[]): AnswerStatement[] {
+  if (!statements.some((statement) => statement.kind === 'abstention')) return statements;
+  return statements.map((statement) =>
+    statement.kind === 'claim' && statement.cites.length === 0 && DESCRIBES_SOURCE.test(statement.text)
+      ? { ...statement, kind: 'meta' as const }
+      : statement,
+  );
+}
+
+/** A sentence whose subject is a source ("the article gives …", "but it never mentions …"). */
+const DESCRIBES_SOURCE =
+  /^(?:(?:but|and|while|though|although)\s+)?(?:(?:the|this|that|these|those|its|their)\s+(?:[\p{L}-]+\s+){0,2}(?:posts?|articles?|pages?|documents?|manuals?|guides?|texts?|passages?|sources?|histor(?:y|ies)|notes|blogs?|wikis?|reviews?|story|stories|papers?|survey|chapters?|sections?|entr(?:y|ies)|list(?:ing)?s?|excerpts?|e-manual)|it|they)\s+(?:(?:only|just|never|also|mostly|mainly)\s+)?(?:describes?|gives?|covers?|lists?|mentions?|talks?|discuss(?:es)?|stops?|ends?|focus(?:es)?|is about|are about|says?|includes?|contains?|goes|runs|explains?|deals?)\b/iu;
 
 /** The claims of `answer`: statements that assert something (see `statementKind`). */
 export function splitClaims(answer: string, isKnown?: (id: string) => boolean): ClaimDraft[] {

@@ -48,7 +48,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     reasons.push(`the cited passage does not state it (term coverage ${score.toFixed(2)})`);
   const strayIds = strayIdentifiers(core, terms, evidence);
   const units = evidenceUnits(evidence);
-  const strayVals = strayValues(core, units);
+  const strayVals = strayValues(core, units, evidence);
   const otherRow = [
     ...valuesOfAnotherRow(core, units),
     ...oldValues(core, units),
@@ -158,15 +158,24 @@ interface EvidenceUnit {
   quantities: Quantity[];
   /** Terms of the heading its passage sits under: what its sentences are about. */
   context: readonly string[];
+  /** For a sentence that points back ("We spent three nights there"), the terms of its paragraph's earlier sentences. */
+  earlier: readonly string[];
 }
 
 function evidenceUnits(evidence: readonly string[]): EvidenceUnit[] {
   return evidence.flatMap((text) => {
     const context = headingLines(text).flatMap(checkTerms);
+    // What each sentence's paragraph says before it (a list item's lead-in is joined to it already).
+    const before = new Map<string, string[]>();
+    for (const paragraph of text.split(/\n\s*\n/)) {
+      const sentences = evidenceSentences(paragraph);
+      sentences.forEach((sentence, index) => before.set(sentence, sentences.slice(0, index).flatMap(checkTerms)));
+    }
     return evidenceSentences(text).map((sentence) => ({
       text: sentence,
       quantities: extractQuantities(sentence),
       context,
+      earlier: ANAPHOR.test(sentence) ? (before.get(sentence) ?? []) : [],
     }));
   });
 }
@@ -388,27 +397,91 @@ function withoutValueLead(core: string): string {
 }
 
 /** Values of the claim that the cited passage states only about something else. */
-function strayValues(core: string, evidence: readonly EvidenceUnit[]): string[] {
+function strayValues(core: string, evidence: readonly EvidenceUnit[], texts: readonly string[] = []): string[] {
   // A sentence under a heading is about the heading's subject ("Wireless PowerShare" over
-  // "Requires minimum 30% battery to share").
+  // "Requires minimum 30% battery to share"); one that points back ("We spent three nights
+  // there") is about what its paragraph named before it too.
   const units = evidence.map((unit) => ({
     quantities: unit.quantities,
-    terms: new Set([...checkTerms(unit.text), ...unit.context]),
+    terms: new Set([...checkTerms(unit.text), ...unit.context, ...unit.earlier]),
   }));
+  const scopes = headingScopes(texts);
   const stray: string[] = [];
   for (const clause of splitClauses(withoutValueLead(core))) {
     const terms = claimTerms(clause);
     if (terms.length < 2) continue;
     for (const value of extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier')) {
       const holding = units.filter((unit) => quantityStated(value, unit.quantities));
+      const binds = (unitTerms: ReadonlySet<string>) =>
+        weightedShare(terms, unitTerms, termWeight, 'narrower') >= VALUE_BINDING_THRESHOLD;
       if (
         holding.length > 0 &&
-        !holding.some((unit) => weightedShare(terms, unit.terms, termWeight, 'narrower') >= VALUE_BINDING_THRESHOLD)
+        !holding.some((unit) => binds(unit.terms)) &&
+        !scopes.some(
+          (scope) =>
+            quantityStated(value, scope.quantities) &&
+            scope.sentences.some((sentence) => binds(new Set([...checkTerms(sentence), ...scope.terms]))),
+        )
       )
         stray.push(`${value.raw} is stated about something else in the cited passage`);
     }
   }
   return stray;
+}
+
+/** A word that points back to what the sentence before named ("there", "it", "they", "this"). */
+const ANAPHOR = /\b(?:there|it|its|they|them|their|this|these|those|he|she|his|her)\b/i;
+
+/** A line that heads what follows it: short, with no sentence end, not a list item or table row. */
+function isHeadingLine(line: string): boolean {
+  const trimmed = line.trim().replace(/^#{1,6}\s+/, '');
+  return (
+    trimmed !== '' &&
+    trimmed.split(/\s+/).length <= 8 &&
+    !/[.!?:;,]$/.test(trimmed) &&
+    !/^(?:[-*+•|]|\d{1,2}[.)]\s)/.test(trimmed)
+  );
+}
+
+/** A heading line's values, words, and the sentences it heads. */
+interface HeadingScope {
+  quantities: Quantity[];
+  terms: readonly string[];
+  sentences: string[];
+}
+
+/**
+ * Each heading line of the evidence with the sentences it heads: a heading with a value in the
+ * middle of a passage ("1.6" before the notes of version 1.6) heads the lines up to the next
+ * heading with a value of the same kind ("1.5"), subheadings without one ("New content") included;
+ * the headings at the top of a passage (its title, "General Election 2022 Manicfesto") head all
+ * of it. A value of a heading is about what it heads.
+ */
+function headingScopes(texts: readonly string[]): HeadingScope[] {
+  const scopes: HeadingScope[] = [];
+  for (const text of texts) {
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    let top = true;
+    lines.forEach((line, index) => {
+      if (!isHeadingLine(line)) {
+        top = false;
+        return;
+      }
+      const quantities = extractQuantities(line);
+      if (quantities.length === 0) return;
+      const rest = lines.slice(index + 1);
+      const dimensions = new Set(quantities.map((quantity) => quantity.dimension));
+      const end = top
+        ? rest.length
+        : rest.findIndex(
+            (other) =>
+              isHeadingLine(other) && extractQuantities(other).some((value) => dimensions.has(value.dimension)),
+          );
+      const headed = rest.slice(0, end < 0 ? rest.length : end).join('\n');
+      scopes.push({ quantities, terms: checkTerms(line), sentences: evidenceSentences(headed) });
+    });
+  }
+  return scopes;
 }
 
 /**

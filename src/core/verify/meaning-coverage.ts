@@ -46,13 +46,24 @@ export async function partsAddressedByMeaning(
   const call = signal ? { signal } : undefined;
   // A part with a statement before its question ("I'm fitting a DW-480 into a tight kitchen. How
   // much room does it need behind it?") is compared as a whole and by its question alone.
+  // A claim is compared as written and as the sentence that supports it says it: "The film comes
+  // from filmmaker Jonathan Glazer" is far from "Who directed it?", its passage's "a film
+  // directed by Jonathan Glazer" is not.
   const texts = claims.map((item) => item.core);
+  const sources = claims.map((item) => item.evidence || item.core);
+  const closest = async (text: string) => {
+    const [written, stated] = await Promise.all([
+      meaning.partSimilarity(text, texts, call),
+      meaning.partSimilarity(text, sources, call),
+    ]);
+    return written.map((score, index) => Math.max(score, stated[index]!));
+  };
   const similarities = await Promise.all(
     parts.map(async (part) => {
-      const whole = await meaning.partSimilarity(part.text, texts, call);
+      const whole = await closest(part.text);
       const asked = questionSentence(part.text);
       if (asked === part.text) return whole;
-      const alone = await meaning.partSimilarity(asked, texts, call);
+      const alone = await closest(asked);
       return whole.map((score, index) => Math.max(score, alone[index]!));
     }),
   );
@@ -78,6 +89,15 @@ export async function partsAddressedByMeaning(
 export interface AnsweringUnit {
   core: string;
   passages: CheckedClaim['passages'];
+  /** The passage sentences the claims were judged supported on, joined ('' when none is kept). */
+  evidence?: string;
+}
+
+/** The sentence of its cited passages a claim was judged on. */
+function judgedOn(item: CheckedClaim): string {
+  const span = item.claim.evidence;
+  const passage = span && item.passages.find((cited) => cited.passage.cite === span.cite)?.passage;
+  return passage ? passage.text.slice(span.start, span.end) : '';
 }
 
 /**
@@ -88,11 +108,19 @@ export interface AnsweringUnit {
 export function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
   const backed = (item: CheckedClaim | undefined): item is CheckedClaim =>
     item !== undefined && item.claim.supported && item.passages.length > 0;
-  const units: AnsweringUnit[] = checked.filter(backed).map(({ core, passages }) => ({ core, passages }));
+  const units: AnsweringUnit[] = checked
+    .filter(backed)
+    .map((item) => ({ core: item.core, passages: item.passages, evidence: judgedOn(item) }));
   checked.forEach((item, index) => {
     const next = checked[index + 1];
-    if (backed(item) && backed(next))
-      units.push({ core: `${item.core} ${next.core}`, passages: [...new Set([...item.passages, ...next.passages])] });
+    if (backed(item) && backed(next)) {
+      const evidence = [...new Set([judgedOn(item), judgedOn(next)])].filter(Boolean).join(' ');
+      units.push({
+        core: `${item.core} ${next.core}`,
+        passages: [...new Set([...item.passages, ...next.passages])],
+        evidence,
+      });
+    }
   });
   return units;
 }

@@ -54,6 +54,13 @@ const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recom
 const FILLER =
   /^(?:i hope this helps|hope this helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question)\b/i;
 
+/**
+ * A sentence that only announces how many things follow ("Two limits apply here.", "There are
+ * three steps to this.", "A couple of things to note."): the things themselves are the claims.
+ */
+const SIGNPOST =
+  /^(?:there are\s+)?(?:two|three|four|five|six|several|a few|a couple of|\d)\s+(?:[\p{L}-]+\s+){0,2}?(?:apply|matter|to (?:note|know|consider|check|this)|(?:are\s+)?(?:worth noting|involved))(?:\s+(?:here|to this|to it))?\s*[.!]?$/iu;
+
 /** Stems of bare answer words ("Yes.", "OK.") that state nothing on their own. */
 const ANSWER_WORDS = new Set(['ye', 'yeah', 'ok', 'okai', 'sure', 'correct', 'right', 'inde']);
 
@@ -76,6 +83,7 @@ export function statementKind(text: string): StatementKind {
   );
   const quantities = extractQuantities(body).filter((q) => q.dimension !== 'date' && q.unit !== 'model');
   if (SOURCE_TALK.test(body) && !REPORTING.test(body) && facts.length === 0) return 'meta';
+  if (SIGNPOST.test(body)) return 'meta';
   if (quantities.length > 0) return 'claim';
   if (FILLER.test(body) && contentTerms(body).length <= 4) return 'meta';
   return contentTerms(body).filter((term) => !ANSWER_WORDS.has(term)).length === 0 ? 'meta' : 'claim';

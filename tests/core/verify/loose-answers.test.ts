@@ -1,0 +1,138 @@
+/**
+ * What model answers do with a passage's sentences that the checker must still read as stated:
+ * two sentences merged into one claim, a clause of a long sentence, a value under a heading or
+ * in a sentence that points back, framing leads, and an abstention's account of the sources.
+ * Written after the blind sets blind-stici-dev-2 and blind-tv-dev showed each; the passages here
+ * are the project's own, not those sets'.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyseQuestion } from '../../../src/core/question/analyse-question.js';
+import type { RetrievedPassage } from '../../../src/core/types.js';
+import { candidateSentences } from '../../../src/core/verify/candidate-sentences.js';
+import { claimPieces } from '../../../src/core/verify/check-claims.js';
+import { claimCore } from '../../../src/core/verify/claim-core.js';
+import { segmentAnswer } from '../../../src/core/verify/claims.js';
+import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
+import type { Meaning } from '../../../src/core/verify/meaning.js';
+import { statementKind } from '../../../src/core/verify/statement-kinds.js';
+import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
+import { makePassage } from './make-passage.js';
+
+async function check(question: string, answer: string, given: RetrievedPassage[], meaning?: Meaning) {
+  return verifyAnswer({
+    question,
+    parts: analyseQuestion(question),
+    answer,
+    given,
+    ...(meaning ? { meaning } : {}),
+    writtenBy: 'code',
+  });
+}
+
+describe('a claim that merges sentences is judged piece by piece', () => {
+  it('cuts at clause joins, keeps a piece with a value only beside what it is about, and drops a short lead-in', () => {
+    expect(
+      claimPieces('He shortlisted the Aspen and Birch pumps and chose the Birch, mainly because its seals last longer'),
+    ).toEqual(['He shortlisted the Aspen and Birch pumps and chose the Birch', 'its seals last longer']);
+    expect(claimPieces('The lift is rated at 1,350 kg, which is 21 persons')).toHaveLength(1);
+    expect(claimPieces('Two reasons: the seal leaks at low pressure; the pump is noisy at night')).toEqual([
+      'the seal leaks at low pressure',
+      'the pump is noisy at night',
+    ]);
+  });
+
+  it('supports a merge of two sentences that the whole claim fails on words, and not one whose second half is unstated', async () => {
+    const passage = makePassage(
+      'We tested the Aspen and the Birch pumps in the cellar. The Birch was chosen because its seals last twice as long.',
+      { cite: 'pumps#choice' },
+    );
+    const merged =
+      'After trying the Aspen and Birch pumps in the cellar, the team chose the Birch, because its seals last twice as long [pumps#choice].';
+    const good = await check('Which pump was chosen and why?', merged, [passage]);
+    expect(good.claims.find((claim) => claim.cites.length > 0)?.state).toBe('supported');
+    const wrong =
+      'After trying the Aspen and Birch pumps in the cellar, the team chose the Birch, because it runs on solar power [pumps#choice].';
+    const bad = await check('Which pump was chosen and why?', wrong, [passage]);
+    expect(bad.warnings.map((warning) => warning.flag)).toContain('unsupported_claim');
+  });
+});
+
+describe('values read with what they are about', () => {
+  const history = makePassage(
+    'Fixed a crash when saving.\n2.4\nVersion 2.4.0 was released on 3 May 2024.\nNew features\nAdded a dark theme for the editor.\nAdded export to PDF.\n2.3\nAdded a spell checker.',
+    { cite: 'notes#history' },
+  );
+
+  it('a value in a heading line is about what the heading heads, up to the next heading of its kind', () => {
+    expect(judgeLexically('Release 2.4 added a dark theme for the editor', [history.passage.text]).supported).toBe(
+      true,
+    );
+    const other = judgeLexically('Release 2.4 added a spell checker', [history.passage.text]);
+    expect(other.supported).toBe(false);
+    expect(other.reason).toMatch(/2\.4 is stated about something else/);
+  });
+
+  it('a sentence that points back is about what its paragraph named before it', () => {
+    const trip = 'Lisbon is the loveliest city on the coast. We spent four nights there and loved every minute.';
+    expect(judgeLexically('They stayed four nights in Lisbon and loved every minute', [trip]).supported).toBe(true);
+    const elsewhere =
+      'Lisbon is the loveliest city on the coast.\n\nWe spent four nights there and loved every minute.';
+    expect(judgeLexically('They stayed four nights in Porto and loved every minute', [elsewhere]).supported).toBe(
+      false,
+    );
+  });
+});
+
+describe('what frames or signposts an answer is not a claim', () => {
+  it('strips a framing lead and tells a signpost sentence from a claim', () => {
+    expect(claimCore("Here's the quick version: open Settings > Network and choose Wired")).toBe(
+      'open Settings > Network and choose Wired',
+    );
+    expect(claimCore('For reference, F5 shows the Home Screen')).toBe('F5 shows the Home Screen');
+    expect(statementKind('Two limits apply here.')).toBe('meta');
+    expect(statementKind('A couple of things to note.')).toBe('meta');
+    expect(statementKind('Two cables are required.')).toBe('claim');
+  });
+
+  it("an abstaining answer's uncited account of the sources is not a claim; the same sentence in an answer that does not abstain is", () => {
+    const abstaining = segmentAnswer(
+      "The documents don't say what the tour cost. The travel post describes the route, but it never gives a price.",
+    );
+    expect(abstaining.map((statement) => statement.kind)).toEqual(['abstention', 'meta', 'meta']);
+    const answering = segmentAnswer('The travel post describes the route through the old town.');
+    expect(answering.map((statement) => statement.kind)).toEqual(['claim']);
+  });
+});
+
+describe('what meaning compares', () => {
+  it('a long sentence is offered with its clauses; a claim with values only with those that state them', () => {
+    const sentence =
+      'I knew that running it on my old laptop with 8 GB of memory would limit the models I could use, but I decided to do it anyway for privacy and to avoid depending on outside services.';
+    const plain = candidateSentences('He went ahead for privacy and to avoid outside services', [sentence]);
+    expect(plain).toContain(sentence);
+    expect(plain).toContain('but I decided to do it anyway for privacy and to avoid depending on outside services.');
+    const valued = candidateSentences('It ran on a laptop with 8 GB of memory', [sentence]);
+    expect(valued.every((text) => text.includes('8 GB'))).toBe(true);
+    expect(valued.length).toBeGreaterThan(1);
+  });
+
+  it('a claim addresses a part by the sentence it was judged on when its own words are far from the part', async () => {
+    const film = makePassage('The Quiet Shore is a 2021 film directed by Ana Duarte.', { cite: 'films#shore' });
+    const answer = 'The film comes from the filmmaker Ana Duarte [films#shore].';
+    // A fake `Meaning` (named as one): support by a fragment of the claim; the part is close only
+    // to the passage's own sentence.
+    const meaning: Meaning = {
+      id: 'fake-meaning',
+      thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
+      async similarity(_text, others) {
+        return others.map(() => 0.9);
+      },
+      async partSimilarity(_part, texts) {
+        return texts.map((text) => (text.includes('directed by') ? 0.8 : 0.1));
+      },
+    };
+    const verdict = await check('Who directed The Quiet Shore?', answer, [film], meaning);
+    expect(verdict.claims[0]?.state).toBe('supported');
+    expect(verdict.warnings.filter((warning) => warning.flag === 'missing_evidence')).toEqual([]);
+  });
+});
