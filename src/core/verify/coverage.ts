@@ -173,7 +173,10 @@ export function partNames(text: string): string[] {
     .filter((word) => !/\p{L}['’]\p{L}/u.test(word));
   const capitalised = words.slice(1).filter((word) => /^\p{Lu}\p{Ll}+$/u.test(word.replace(/[^\p{L}]/gu, '')));
   if (capitalised.length * 2 > words.length - 1) return [];
-  return capitalised.map((word) => word.replace(/[^\p{L}]/gu, '')).filter((word) => !NOT_NAMES.has(word));
+  // A hyphen inside a name stays ("Blu-ray"): `namePattern` matches it written with or without one.
+  return capitalised
+    .map((word) => word.replace(/[^\p{L}-]/gu, '').replace(/^-+|-+$/g, ''))
+    .filter((word) => !NOT_NAMES.has(word));
 }
 
 /** A name whose library weight is below this is common to many documents (a brand such as "Calder") and distinguishes nothing. */
@@ -187,9 +190,10 @@ export function requiredNames(part: QuestionPart): RegExp[] {
   return requiredNameWords(part).map(namePattern);
 }
 
-/** `name` as a whole word, in any case. */
+/** `name` as a whole word, in any case; its hyphens as a hyphen, a space or nothing ("Blu-ray", "Bluray"). */
 export function namePattern(name: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu');
+  const spelled = name.split(/-+/).join(String.raw`[-\s]?`);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${spelled}(?![\\p{L}\\p{N}])`, 'iu');
 }
 
 /** The names `requiredNames` matches, as words. */

@@ -547,13 +547,31 @@ function splitClauses(sentence: string): string[] {
     .filter((clause) => clause.trim() !== '');
 }
 
+/** `splitClauses`, a piece without a verb kept with the clause before it. */
+function verbClauses(sentence: string): string[] {
+  const clauses: string[] = [];
+  for (const clause of sentence.replace(NAMES_JOINED, '$1 & ').split(CLAUSE_JOINS)) {
+    if (clause.trim() === '') continue;
+    // Without a verb it is not a clause but a phrase the join coordinated ("You can't use
+    // Bluetooth devices and the Wi-Fi Speaker Surround Setup feature simultaneously"): it stays
+    // with the clause before it, and under its negation.
+    if (clauses.length > 0 && !VERB_LIKE.test(clause)) clauses[clauses.length - 1] += ` and ${clause}`;
+    else clauses.push(clause);
+  }
+  return clauses;
+}
+
+/** A word that makes a clause: an auxiliary or modal, a negated one, or a past or -ing form. */
+const VERB_LIKE =
+  /\b(?:is|are|was|were|be|been|being|am|can|cannot|could|will|would|shall|should|may|might|must|do|does|did|has|have|had|need|needs|gets?|got|makes?|takes?|gives?|goes|keeps?|lets?|uses?|runs?|works?|turns?|stays?)\b|n['’]t\b|\b\p{L}{3,}(?:ed|ing)\b/iu;
+
 /**
  * The clauses of `sentence` that share most of `terms` (all of them when tied: "one drill is
  * announced in advance and one is unannounced" has two for "announced"): a negation elsewhere in
  * the sentence ("takes about 30 minutes and does not affect your warranty") does not flip the claim's part.
  */
 function closestClauses(terms: string[], sentence: string): string[] {
-  const clauses = splitClauses(sentence);
+  const clauses = verbClauses(sentence);
   if (clauses.length < 2) return [sentence];
   const shares = clauses.map((clause) => weightedShare(terms, new Set(checkTerms(clause)), termWeight, 'narrower'));
   const best = Math.max(...shares);

@@ -17,7 +17,7 @@
 import type { AbortSignalLike } from '../ports.js';
 import { questionSentence } from '../question/analyse-question.js';
 import { extractQuantities } from '../text/quantities.js';
-import type { QuestionPart } from '../types.js';
+import type { QuestionPart, RetrievedPassage } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
 import { namePattern, namesOtherModel, requiredNameWords } from './coverage.js';
 import { passageEvidence } from './evidence-text.js';
@@ -38,6 +38,8 @@ export async function partsAddressedByMeaning(
   signal?: AbortSignalLike,
   /** The answer's own statements that the documents do not answer something. */
   abstentions: readonly string[] = [],
+  /** The passages given to the generator: those of a cited document say what it is about. */
+  given: readonly RetrievedPassage[] = [],
 ): Promise<MeaningCoverage> {
   const claims = answeringUnits(checked);
   const addressed = new Set<number>();
@@ -78,7 +80,7 @@ export async function partsAddressedByMeaning(
     const scores = similarities.map((row) => row[claim]!);
     const closest = scores.indexOf(Math.max(...scores));
     const part = parts[closest]!;
-    if (scores[closest]! < meaning.thresholds.address || !aboutPart(part, item)) return;
+    if (scores[closest]! < meaning.thresholds.address || !aboutPart(part, item, given)) return;
     reached.add(closest);
     if (!admitted.has(closest) && valueAnswers(part, extractQuantities(item.core), item.core)) addressed.add(closest);
   });
@@ -126,14 +128,21 @@ export function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[
 }
 
 /**
- * The claim names the part's models (when it names any), and its names are in the claim or in
+ * The claim names the part's models (when it names any), and its names are in the claim, in
  * the passages it cites (their text, headings or titles: "the regulation" in a passage of the AI
- * Act is about the AI Act). A title written as a web address ("stardewvalleywiki-com-…") names
+ * Act is about the AI Act) or in the other given passages of the documents it cites. A title written as a web address ("stardewvalleywiki-com-…") names
  * what its letters spell.
  */
-export function aboutPart(part: QuestionPart, item: AnsweringUnit): boolean {
+export function aboutPart(part: QuestionPart, item: AnsweringUnit, given: readonly RetrievedPassage[] = []): boolean {
   if (namesOtherModel(part, item.core)) return false;
-  const context = [item.core, ...item.passages.map((cited) => passageEvidence(cited.passage))].join('\n');
+  // The other given passages of a cited document name what it is about too ("the regulation" in
+  // one passage of a Q&A whose other passages say "the AI Act").
+  const documents = new Set(item.passages.map((cited) => cited.passage.docId));
+  const sameDocument = given.filter((other) => documents.has(other.passage.docId));
+  const context = [
+    item.core,
+    ...[...item.passages, ...sameDocument].map((cited) => passageEvidence(cited.passage)),
+  ].join('\n');
   const titles = item.passages.map((cited) => squash(cited.passage.title)).join(' ');
   return requiredNameWords(part).every((name) => namePattern(name).test(context) || titles.includes(squash(name)));
 }

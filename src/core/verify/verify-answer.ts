@@ -70,7 +70,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     .filter((statement) => statement.kind === 'abstention')
     .map((statement) => statement.text);
   const byMeaning = input.meaning
-    ? await partsAddressedByMeaning(parts, checked, input.meaning, input.signal, abstentions)
+    ? await partsAddressedByMeaning(parts, checked, input.meaning, input.signal, abstentions, given)
     : undefined;
   const coverage = missingEvidenceWarnings(parts, given, checked, byMeaning, abstentions);
   // A whole document cited ("[parking-policy]") cites the passages its claims were judged on, not

@@ -11,6 +11,7 @@ import type { RetrievedPassage } from '../../../src/core/types.js';
 import { candidateSentences } from '../../../src/core/verify/candidate-sentences.js';
 import { claimPieces } from '../../../src/core/verify/check-claims.js';
 import { claimCore } from '../../../src/core/verify/claim-core.js';
+import { namePattern, partNames } from '../../../src/core/verify/coverage.js';
 import { segmentAnswer } from '../../../src/core/verify/claims.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
 import type { Meaning } from '../../../src/core/verify/meaning.js';
@@ -134,5 +135,58 @@ describe('what meaning compares', () => {
     const verdict = await check('Who directed The Quiet Shore?', answer, [film], meaning);
     expect(verdict.claims[0]?.state).toBe('supported');
     expect(verdict.warnings.filter((warning) => warning.flag === 'missing_evidence')).toEqual([]);
+  });
+});
+
+describe('names and polarity as model answers write them', () => {
+  it('a hyphenated name is one name, found written with or without its hyphen', () => {
+    expect(partNames('Will it also stop films from the Blu-ray player?')).toEqual(['Blu-ray']);
+    expect(namePattern('Blu-ray').test('a bluray or DVD player')).toBe(true);
+    expect(namePattern('Blu-ray').test('a Blu-ray disc')).toBe(true);
+    expect(namePattern('Blu-ray').test('a blue ray')).toBe(false);
+  });
+
+  it('a negation over two coordinated things bears on both: "can\'t use A and the B feature together"', () => {
+    const passage =
+      "You can't use Bluetooth devices and the\nWi-Fi Speaker Surround Setup\nfeature simultaneously.\nLip-sync errors may occur.";
+    const opposite = judgeLexically(
+      'Bluetooth devices can be used at the same time as the Wi-Fi Speaker Surround Setup feature',
+      [passage],
+    );
+    expect(opposite.supported).toBe(false);
+    expect(opposite.contradicted).toBe(true);
+    expect(
+      judgeLexically("You can't use Bluetooth devices together with the Wi-Fi Speaker Surround Setup feature", [
+        passage,
+      ]).supported,
+    ).toBe(true);
+  });
+
+  it("a claim is about the part's names when another given passage of the document it cites names them", async () => {
+    const scope = makePassage(
+      'The regulation does not apply to systems used only for military purposes, whoever runs them.',
+      { cite: 'act-faq#5', title: 'Questions and answers' },
+    );
+    const intro = makePassage('The Harbour Act sets rules for every pilot boat in the port.', {
+      cite: 'act-faq#1',
+      title: 'Questions and answers',
+    });
+    // A fake `Meaning` (named as one): every claim close to every part and sentence.
+    const meaning: Meaning = {
+      id: 'fake-meaning',
+      thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
+      async similarity(_text, others) {
+        return others.map(() => 0.9);
+      },
+      async partSimilarity(_part, texts) {
+        return texts.map(() => 0.7);
+      },
+    };
+    const question = 'Would a boat built only for the navy fall under the Harbour Act?';
+    const answer = 'No, the regulation does not apply to systems used only for military purposes [act-faq#5].';
+    const alone = await check(question, answer, [scope], meaning);
+    expect(alone.warnings.map((warning) => warning.flag)).toContain('missing_evidence');
+    const withIntro = await check(question, answer, [scope, intro], meaning);
+    expect(withIntro.warnings.map((warning) => warning.flag)).not.toContain('missing_evidence');
   });
 });
