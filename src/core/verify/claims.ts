@@ -83,7 +83,7 @@ function describedSources(statements: AnswerStatement[]): AnswerStatement[] {
 
 /** A sentence whose subject is a source ("the article gives …", "but it never mentions …"). */
 const DESCRIBES_SOURCE =
-  /^(?:(?:but|and|while|though|although)\s+)?(?:(?:the|this|that|these|those|its|their)\s+(?:[\p{L}-]+\s+){0,2}(?:posts?|articles?|pages?|documents?|manuals?|guides?|texts?|passages?|sources?|histor(?:y|ies)|notes|blogs?|wikis?|reviews?|story|stories|papers?|survey|chapters?|sections?|entr(?:y|ies)|list(?:ing)?s?|excerpts?|e-manual)|it|they)\s+(?:(?:only|just|never|also|mostly|mainly)\s+)?(?:describes?|gives?|covers?|lists?|mentions?|talks?|discuss(?:es)?|stops?|ends?|focus(?:es)?|is about|are about|says?|includes?|contains?|goes|runs|explains?|deals?)\b/iu;
+  /^(?:(?:but|and|while|though|although)\s+)?(?:(?:the|this|that|these|those|its|their)\s+(?:[\p{L}-]+\s+){0,2}(?:posts?|articles?|pages?|documents?|manuals?|guides?|texts?|passages?|sources?|histor(?:y|ies)|notes|blogs?|wikis?|reviews?|story|stories|papers?|survey|chapters?|sections?|entr(?:y|ies)|list(?:ing)?s?|excerpts?|e-manual|schedules?|plans?|polic(?:y|ies)|catalogues?|catalogs?|sheets?|bulletins?|notices?|faqs?|reports?|tables?|handbooks?|procedures?|memos?)|it|they)\s+(?:(?:only|just|never|also|mostly|mainly)\s+)?(?:describes?|gives?|covers?|lists?|mentions?|talks?|discuss(?:es)?|stops?|ends?|focus(?:es)?|is about|are about|says?|includes?|contains?|goes|runs|explains?|deals?)\b/iu;
 
 /** The claims of `answer`: statements that assert something (see `statementKind`). */
 export function splitClaims(answer: string, isKnown?: (id: string) => boolean): ClaimDraft[] {

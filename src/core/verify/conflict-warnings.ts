@@ -62,16 +62,41 @@ export function conflictWarnings(
   });
 }
 
-/** One warning per cited passage that a newer one supersedes. */
-export function supersededWarnings(cited: readonly RetrievedPassage[]): RagWarning[] {
+/**
+ * One warning per cited passage that a newer one supersedes (docs/formats.md §3: the flag is the
+ * citation's). Where every sentence of the answer that cites it says so itself ("Revision 3,
+ * which Revision 4 replaces, allowed two years [rev3]", "The guide lists 1800 285 438 [guide#5],
+ * but the errata sheet says two digits were transposed"), the message says the answer names it
+ * as the older source rather than warning that it relies on it.
+ */
+export function supersededWarnings(cited: readonly RetrievedPassage[], answer = ''): RagWarning[] {
+  const sentences = answer.split(/(?<=[.!?])\s+(?=[^a-z])/);
+  const acknowledged = ({ cite, docId }: RetrievedPassage['passage']) => {
+    const citing = sentences.filter((sentence) => citesIn(sentence).some((id) => id === cite || id === docId));
+    return citing.length > 0 && citing.every((sentence) => DISAGREEMENT.test(sentence.replace(CITATIONS, ' ')));
+  };
   return cited
     .filter((item) => item.supersededBy.length > 0)
     .map((item) => ({
       flag: 'superseded' as const,
       cites: [item.passage.cite],
       authoritative: item.supersededBy[0] ?? '',
-      message: `The answer cites ${item.passage.cite}, which is superseded by ${listed(item.supersededBy)}.`,
+      message: acknowledged(item.passage)
+        ? `The answer cites ${item.passage.cite} as the older source, as it says: ${listed(item.supersededBy)} supersedes it.`
+        : `The answer cites ${item.passage.cite}, which is superseded by ${listed(item.supersededBy)}.`,
     }));
+}
+
+const CITATIONS = /\[[^[\]\n]{1,400}\]/g;
+
+/** The citation ids written in `sentence` ("[a#1] [b#2; c#3]"). */
+function citesIn(sentence: string): string[] {
+  return [...sentence.matchAll(CITATIONS)].flatMap((match) =>
+    match[0]
+      .slice(1, -1)
+      .split(/[;,]\s*|\]\s*\[/)
+      .map((id) => id.trim()),
+  );
 }
 
 function listed(cites: readonly string[]): string {

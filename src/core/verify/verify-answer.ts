@@ -86,7 +86,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     ...invalidCitationWarnings(citations, drafts),
     ...claimWarnings,
     ...conflictWarnings(detectConflicts(parts, given), parts, answer),
-    ...supersededWarnings([...new Map(cited.map((item) => [item.passage.cite, item])).values()]),
+    ...supersededWarnings([...new Map(cited.map((item) => [item.passage.cite, item])).values()], answer),
     ...((input.writtenBy ?? 'model') === 'model' ? injectionWarnings(given, injections) : []),
     ...answerLinkWarnings(answer, given, injections),
   ];

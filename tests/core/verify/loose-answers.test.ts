@@ -190,3 +190,34 @@ describe('names and polarity as model answers write them', () => {
     expect(withIntro.warnings.map((warning) => warning.flag)).not.toContain('missing_evidence');
   });
 });
+
+describe('an answer that names the old value as the old one', () => {
+  const current = makePassage('Floor wardens attend a refresher course every 12 months.', {
+    cite: 'fire-plan-rev4#2',
+    date: '2026-03-01',
+  });
+  const old = makePassage('Floor wardens attend a refresher course every two years.', {
+    cite: 'fire-plan-rev3#2',
+    date: '2024-03-01',
+    supersededBy: ['fire-plan-rev4'],
+  });
+  const question = 'How often do floor wardens redo their training?';
+
+  it("keeps the superseded flag (the citation's, docs/formats.md §3) and says the answer names the source as the older one", async () => {
+    const acknowledged = await check(
+      question,
+      'Every 12 months [fire-plan-rev4#2]. Revision 3, which Revision 4 replaces, said every two years [fire-plan-rev3#2].',
+      [current, old],
+    );
+    expect(acknowledged.warnings.find((warning) => warning.flag === 'superseded')?.message).toMatch(
+      /cites fire-plan-rev3#2 as the older source, as it says: fire-plan-rev4 supersedes it/,
+    );
+    const stale = await check(question, 'Floor wardens attend a refresher every two years [fire-plan-rev3#2].', [
+      current,
+      old,
+    ]);
+    expect(stale.warnings.find((warning) => warning.flag === 'superseded')?.message).toMatch(
+      /cites fire-plan-rev3#2, which is superseded by fire-plan-rev4/,
+    );
+  });
+});
