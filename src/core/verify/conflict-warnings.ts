@@ -82,7 +82,7 @@ export function supersededWarnings(cited: readonly RetrievedPassage[], answer = 
       cites: [item.passage.cite],
       authoritative: item.supersededBy[0] ?? '',
       message: acknowledged(item.passage)
-        ? `The answer cites ${item.passage.cite} as the older source, as it says: ${listed(item.supersededBy)} supersedes it.`
+        ? `The answer cites ${item.passage.cite} as the older source, as it says itself: it is superseded by ${listed(item.supersededBy)}.`
         : `The answer cites ${item.passage.cite}, which is superseded by ${listed(item.supersededBy)}.`,
     }));
 }

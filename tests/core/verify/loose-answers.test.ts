@@ -210,7 +210,7 @@ describe('an answer that names the old value as the old one', () => {
       [current, old],
     );
     expect(acknowledged.warnings.find((warning) => warning.flag === 'superseded')?.message).toMatch(
-      /cites fire-plan-rev3#2 as the older source, as it says: fire-plan-rev4 supersedes it/,
+      /cites fire-plan-rev3#2 as the older source, as it says itself: it is superseded by fire-plan-rev4/,
     );
     const stale = await check(question, 'Floor wardens attend a refresher every two years [fire-plan-rev3#2].', [
       current,
