@@ -18,10 +18,17 @@ export function conflictWarnings(
   findings: readonly ConflictFinding[],
   parts: readonly QuestionPart[],
   answer: string,
+  /** The answer's statements that the documents do not answer something. */
+  abstentions: readonly string[] = [],
 ): RagWarning[] {
   const stated = extractQuantities(answer);
   const saysDisagree = DISAGREEMENT.test(answer);
-  return findings.map((finding) => {
+  // An answer that says the documents do not answer something and gives neither value does not
+  // depend on the disagreement (docs/formats.md §3: "something the answer depends on").
+  const relied = findings.filter(
+    (finding) => abstentions.length === 0 || finding.values.some((value) => mentions(stated, value, answer)),
+  );
+  return relied.map((finding) => {
     const part = parts[finding.part];
     const about = part ? partClause(part.text) : 'this';
     const [firstCite, secondCite] = finding.cites;

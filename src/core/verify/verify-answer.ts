@@ -85,7 +85,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     ...coverage.warnings,
     ...invalidCitationWarnings(citations, drafts),
     ...claimWarnings,
-    ...conflictWarnings(detectConflicts(parts, given), parts, answer),
+    ...conflictWarnings(detectConflicts(parts, given), parts, answer, abstentions),
     ...supersededWarnings([...new Map(cited.map((item) => [item.passage.cite, item])).values()], answer),
     ...((input.writtenBy ?? 'model') === 'model' ? injectionWarnings(given, injections) : []),
     ...answerLinkWarnings(answer, given, injections),

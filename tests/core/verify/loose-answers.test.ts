@@ -221,3 +221,24 @@ describe('an answer that names the old value as the old one', () => {
     );
   });
 });
+
+describe('a disagreement the answer does not depend on', () => {
+  it('raises no conflict when the answer says the documents do not answer the part and gives neither value', async () => {
+    const rev1 = makePassage('The pump runs for 10 minutes after each cycle.', {
+      cite: 'pump-a#1',
+      title: 'Pump A notes',
+    });
+    const rev2 = makePassage('The pump runs for 25 minutes after each cycle.', {
+      cite: 'pump-b#1',
+      title: 'Pump B notes',
+    });
+    const question = 'How long does the pump run after each cycle?';
+    const answering = await check(question, 'The pump runs for 10 minutes after each cycle [pump-a#1].', [rev1, rev2]);
+    expect(answering.warnings.map((warning) => warning.flag)).toContain('conflict');
+    const abstaining = await check(question, "The documents don't say how long the pump runs after a cycle.", [
+      rev1,
+      rev2,
+    ]);
+    expect(abstaining.warnings.map((warning) => warning.flag)).not.toContain('conflict');
+  });
+});
