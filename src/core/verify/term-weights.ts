@@ -65,6 +65,17 @@ export const WEAK_TERMS: ReadonlySet<string> = new Set([
   'everi',
   'whose',
   'ye',
+  // Adverbs a paraphrase adds for tone ("SMEs get the lower amount instead", "it just works").
+  'instead',
+  'just',
+  'even',
+  'simpli',
+  'mainli',
+  'quit',
+  'pretti',
+  'rather',
+  'alreadi',
+  'anywai',
 ]);
 
 /**

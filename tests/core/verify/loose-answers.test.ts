@@ -242,3 +242,11 @@ describe('a disagreement the answer does not depend on', () => {
     expect(abstaining.warnings.map((warning) => warning.flag)).not.toContain('conflict');
   });
 });
+
+describe('words a paraphrase adds for tone', () => {
+  it('do not count against a claim: "instead", "just", "simply"', () => {
+    const passage =
+      'For each category of infringement, the threshold would be the lower of the two amounts for SMEs and the higher for other companies.';
+    expect(judgeLexically('SMEs get the lower of the two amounts instead', [passage]).supported).toBe(true);
+  });
+});
