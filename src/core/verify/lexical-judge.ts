@@ -432,14 +432,20 @@ function strayValues(core: string, evidence: readonly EvidenceUnit[], texts: rea
 /** A word that points back to what the sentence before named ("there", "it", "they", "this"). */
 const ANAPHOR = /\b(?:there|it|its|they|them|their|this|these|those|he|she|his|her)\b/i;
 
-/** A line that heads what follows it: short, with no sentence end, not a list item or table row. */
+/**
+ * A line that heads what follows it: short, with no sentence end, not a list item, not a row of
+ * cells (tabs or pipes: "8%\t8%\t12%\t16%" is a table's values, not a heading) and not a
+ * "Label: value" line.
+ */
 function isHeadingLine(line: string): boolean {
   const trimmed = line.trim().replace(/^#{1,6}\s+/, '');
   return (
     trimmed !== '' &&
     trimmed.split(/\s+/).length <= 8 &&
     !/[.!?:;,]$/.test(trimmed) &&
-    !/^(?:[-*+•|]|\d{1,2}[.)]\s)/.test(trimmed)
+    !/^(?:[-*+•|]|\d{1,2}[.)]\s)/.test(trimmed) &&
+    !/\t|\|/.test(trimmed) &&
+    !/:\s+\S/.test(trimmed)
   );
 }
 
@@ -451,34 +457,37 @@ interface HeadingScope {
 }
 
 /**
- * Each heading line of the evidence with the sentences it heads: a heading with a value in the
- * middle of a passage ("1.6" before the notes of version 1.6) heads the lines up to the next
- * heading with a value of the same kind ("1.5"), subheadings without one ("New content") included;
- * the headings at the top of a passage (its title, "General Election 2022 Manicfesto") head all
- * of it. A value of a heading is about what it heads.
+ * Each heading line of the evidence with the sentences it heads. A title block at the top of a
+ * passage (a paragraph of at most three heading lines: "General Election 2022 Manicfesto") heads
+ * all of it. In the middle of a passage a heading line with a value ("1.6" before the notes of
+ * version 1.6) is one followed by body text, not by another short line (a table laid out one
+ * cell per line: "PNG / 4096 x 4096 / *.bmp / BMP / 4096 x 4096"); it heads the lines up to the
+ * next heading with a value of the same kind ("1.5"), subheadings without one ("New content")
+ * included.
  */
 function headingScopes(texts: readonly string[]): HeadingScope[] {
   const scopes: HeadingScope[] = [];
+  const scope = (line: string, headed: string[]) => {
+    const quantities = extractQuantities(line);
+    if (quantities.length > 0)
+      scopes.push({ quantities, terms: checkTerms(line), sentences: evidenceSentences(headed.join('\n')) });
+  };
   for (const text of texts) {
-    const lines = text.split('\n').filter((line) => line.trim() !== '');
-    let top = true;
-    lines.forEach((line, index) => {
-      if (!isHeadingLine(line)) {
-        top = false;
-        return;
-      }
-      const quantities = extractQuantities(line);
-      if (quantities.length === 0) return;
-      const rest = lines.slice(index + 1);
-      const dimensions = new Set(quantities.map((quantity) => quantity.dimension));
-      const end = top
-        ? rest.length
-        : rest.findIndex(
-            (other) =>
-              isHeadingLine(other) && extractQuantities(other).some((value) => dimensions.has(value.dimension)),
-          );
-      const headed = rest.slice(0, end < 0 ? rest.length : end).join('\n');
-      scopes.push({ quantities, terms: checkTerms(line), sentences: evidenceSentences(headed) });
+    const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.split('\n').filter((line) => line.trim()));
+    let first = 0;
+    while (first < paragraphs.length && paragraphs[first]!.length <= 3 && paragraphs[first]!.every(isHeadingLine))
+      first++;
+    const body = paragraphs.slice(first).flat();
+    for (const line of paragraphs.slice(0, first).flat()) scope(line, body);
+    body.forEach((line, index) => {
+      const next = body[index + 1];
+      if (!isHeadingLine(line) || next === undefined || isHeadingLine(next)) return;
+      const dimensions = new Set(extractQuantities(line).map((quantity) => quantity.dimension));
+      const rest = body.slice(index + 1);
+      const end = rest.findIndex(
+        (other) => isHeadingLine(other) && extractQuantities(other).some((value) => dimensions.has(value.dimension)),
+      );
+      scope(line, end < 0 ? rest : rest.slice(0, end));
     });
   }
   return scopes;

@@ -73,6 +73,15 @@ describe('values read with what they are about', () => {
     expect(other.reason).toMatch(/2\.4 is stated about something else/);
   });
 
+  it('a row of values heads nothing: its values stay bound to their columns', () => {
+    const spawn =
+      'The chances that one will spawn on the six main floors are as follows:\n\n1\t2\t3\t4\t5\t6\n8%\t8%\t12%\t16%\t20%\t25%\nA floor can only contain one caped bullet.\nThere is a 49.95% chance of one or more Red-Caped Bullet Kin appearing in a full run.';
+    expect(
+      judgeLexically('On the fourth floor there is a 20% chance that a Red-Caped Bullet Kin will spawn', [spawn])
+        .supported,
+    ).toBe(false);
+  });
+
   it('a sentence that points back is about what its paragraph named before it', () => {
     const trip = 'Lisbon is the loveliest city on the coast. We spent four nights there and loved every minute.';
     expect(judgeLexically('They stayed four nights in Lisbon and loved every minute', [trip]).supported).toBe(true);
