@@ -30,6 +30,23 @@ async function check(question: string, answer: string, given: RetrievedPassage[]
   });
 }
 
+/**
+ * A fake `Meaning` (named as one): every claim is close to every sentence (0.9); a part's cosine
+ * to a text is what `partScore` says.
+ */
+function fakeMeaning(partScore: (text: string) => number): Meaning {
+  return {
+    id: 'fake-meaning',
+    thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
+    async similarity(_text, others) {
+      return others.map(() => 0.9);
+    },
+    async partSimilarity(_part, texts) {
+      return texts.map(partScore);
+    },
+  };
+}
+
 describe('a claim that merges sentences is judged piece by piece', () => {
   it('cuts at clause joins, keeps a piece with a value only beside what it is about, and drops a short lead-in', () => {
     expect(
@@ -129,18 +146,8 @@ describe('what meaning compares', () => {
   it('a claim addresses a part by the sentence it was judged on when its own words are far from the part', async () => {
     const film = makePassage('The Quiet Shore is a 2021 film directed by Ana Duarte.', { cite: 'films#shore' });
     const answer = 'The film comes from the filmmaker Ana Duarte [films#shore].';
-    // A fake `Meaning` (named as one): support by a fragment of the claim; the part is close only
-    // to the passage's own sentence.
-    const meaning: Meaning = {
-      id: 'fake-meaning',
-      thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
-      async similarity(_text, others) {
-        return others.map(() => 0.9);
-      },
-      async partSimilarity(_part, texts) {
-        return texts.map((text) => (text.includes('directed by') ? 0.8 : 0.1));
-      },
-    };
+    // The part is close only to the passage's own sentence, not to the claim's words.
+    const meaning = fakeMeaning((text) => (text.includes('directed by') ? 0.8 : 0.1));
     const verdict = await check('Who directed The Quiet Shore?', answer, [film], meaning);
     expect(verdict.claims[0]?.state).toBe('supported');
     expect(verdict.warnings.filter((warning) => warning.flag === 'missing_evidence')).toEqual([]);
@@ -180,17 +187,8 @@ describe('names and polarity as model answers write them', () => {
       cite: 'act-faq#1',
       title: 'Questions and answers',
     });
-    // A fake `Meaning` (named as one): every claim close to every part and sentence.
-    const meaning: Meaning = {
-      id: 'fake-meaning',
-      thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
-      async similarity(_text, others) {
-        return others.map(() => 0.9);
-      },
-      async partSimilarity(_part, texts) {
-        return texts.map(() => 0.7);
-      },
-    };
+    // Every claim close to every part.
+    const meaning = fakeMeaning(() => 0.7);
     const question = 'Would a boat built only for the navy fall under the Harbour Act?';
     const answer = 'No, the regulation does not apply to systems used only for military purposes [act-faq#5].';
     const alone = await check(question, answer, [scope], meaning);
