@@ -47,7 +47,8 @@ export function evidenceUnits(
       if (unit.kind !== 'table-row') header = undefined;
       if (skip(item, unit.start - item.passage.start, unit.end - item.passage.start)) continue;
       const text = header ? labelledRow(unit.text, header) : plainUnitText(unit);
-      if (text.length < 3) continue;
+      // A page number or a rule left by a PDF ("135 -") says nothing.
+      if (text.length < 3 || !/\p{L}{2}/u.test(text)) continue;
       units.push({
         item,
         passageIndex,

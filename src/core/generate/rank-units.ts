@@ -50,7 +50,10 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const focus = (part.focus ?? []).map(identifierKey);
   const name = asksForName(questionSentence(part.text));
   return units
-    .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
+    .filter(
+      (unit) =>
+        !unit.isLeadIn && !isTitleLine(unit) && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus),
+    )
     .map((unit) => {
       const lead = leadIn(unit, units);
       const own = { terms: withClasses(lead ? [...unit.terms, ...lead.terms] : unit.terms) };
@@ -148,4 +151,20 @@ export function leadIn(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit 
 
 function isListItem(unit: EvidenceUnit): boolean {
   return unit.isListItem;
+}
+
+/**
+ * True for a prose unit that is a title, not a statement: a line of at most a dozen words with no
+ * closing punctuation, most of them capitalised ("How to Maximize Your Impact as a Data
+ * Scientist"), as scraped pages and PDFs leave their headings. It answers nothing; it says what
+ * the sentences after it are about.
+ */
+export function isTitleLine(unit: Pick<EvidenceUnit, 'text' | 'isListItem' | 'isTableRow'>): boolean {
+  if (unit.isListItem || unit.isTableRow) return false;
+  const text = unit.text.trim();
+  if (/[.!?;:,)\]"”’]$/.test(text)) return false;
+  const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  if (words.length === 0 || words.length > 12) return false;
+  const capitalised = words.filter((word) => /^[\p{Lu}\d]/u.test(word)).length;
+  return capitalised / words.length >= 0.6;
 }
