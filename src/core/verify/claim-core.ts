@@ -20,7 +20,7 @@ const ACCORDING = /^according to [^,]{1,120},\s*/i;
  * practice,", "First,". The passage must state what follows it, not the frame.
  */
 const FRAME =
-  /^(?:here(?:['’]s| is| are)\b[^:]{0,40}:|(?:for reference|for example|for instance|in practice|in short|in other words|in general|in fact|basically|put simply|simply put|to be clear|that said|on top of that|first(?: of all)?|second(?:ly)?|third(?:ly)?|finally|lastly|next|after that|then|overall|typically|usually|in the end|in life|in total|all in all)\s*,)\s*/i;
+  /^(?:here(?:['’]s| is| are)\b[^:]{0,40}:|(?:for reference|for example|for instance|in practice|in short|in other words|in general|in fact|basically|put simply|simply put|to be clear|that said|on top of that|first(?: of all)?|second(?:ly)?|third(?:ly)?|finally|lastly|next|after that|then|overall|typically|usually|in the end|in total|all in all)\s*,)\s*/i;
 /**
  * A closing attribution: "… 3 hours according to the Parking Policy, last updated in March 2025",
  * "… costs $50 under the 2025-26 charges schedule", "… (per section 5 of the manual)". It names

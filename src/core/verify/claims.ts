@@ -81,9 +81,21 @@ function describedSources(statements: AnswerStatement[]): AnswerStatement[] {
   );
 }
 
-/** A sentence whose subject is a source ("the article gives …", "but it never mentions …"). */
-const DESCRIBES_SOURCE =
-  /^(?:(?:but|and|while|though|although)\s+)?(?:(?:the|this|that|these|those|its|their)\s+(?:[\p{L}-]+\s+){0,2}(?:posts?|articles?|pages?|documents?|manuals?|guides?|texts?|passages?|sources?|histor(?:y|ies)|notes|blogs?|wikis?|reviews?|story|stories|papers?|survey|chapters?|sections?|entr(?:y|ies)|list(?:ing)?s?|excerpts?|e-manual|schedules?|plans?|polic(?:y|ies)|catalogues?|catalogs?|sheets?|bulletins?|notices?|faqs?|reports?|tables?|handbooks?|procedures?|memos?)|it|they)\s+(?:(?:only|just|never|also|mostly|mainly)\s+)?(?:describes?|gives?|covers?|lists?|mentions?|talks?|discuss(?:es)?|stops?|ends?|focus(?:es)?|is about|are about|says?|includes?|contains?|goes|runs|explains?|deals?)\b/iu;
+/**
+ * A sentence whose subject is a source ("the article gives …", "but it never mentions …"). With a
+ * pronoun for subject only a verb of telling, or one of giving said as a lack ("it never gives a
+ * price"), makes it an account of the source: "It runs on 8 GB of memory" and "They include two
+ * batteries" state facts, uncited, and stay claims.
+ */
+const DESCRIBES_SOURCE = new RegExp(
+  String.raw`^(?:(?:but|and|while|though|although)\s+)?(?:` +
+    String.raw`(?:the|this|that|these|those|its|their)\s+(?:[\p{L}-]+\s+){0,2}(?:posts?|articles?|pages?|documents?|manuals?|guides?|texts?|passages?|sources?|histor(?:y|ies)|notes|blogs?|wikis?|reviews?|story|stories|papers?|survey|chapters?|sections?|entr(?:y|ies)|list(?:ing)?s?|excerpts?|e-manual|schedules?|plans?|polic(?:y|ies)|catalogues?|catalogs?|sheets?|bulletins?|notices?|faqs?|reports?|tables?|handbooks?|procedures?|memos?)` +
+    String.raw`\s+(?:(?:only|just|never|also|mostly|mainly)\s+)?(?:describes?|gives?|covers?|lists?|mentions?|talks?|discuss(?:es)?|stops?|ends?|focus(?:es)?|is about|are about|says?|includes?|contains?|goes|runs|explains?|deals?)` +
+    String.raw`|(?:it|they)\s+(?:(?:only|just|never|also|mostly|mainly)\s+)?(?:describes?|lists?|mentions?|talks?|discuss(?:es)?|focus(?:es)?|says?|explains?|deals?)` +
+    String.raw`|(?:it|they)\s+(?:never|does\s+not|doesn['’]t|do\s+not|don['’]t)\s+(?:gives?|includes?|contains?|states?|says?|mentions?|lists?)` +
+    String.raw`)\b`,
+  'iu',
+);
 
 /** The claims of `answer`: statements that assert something (see `statementKind`). */
 export function splitClaims(answer: string, isKnown?: (id: string) => boolean): ClaimDraft[] {

@@ -8,6 +8,7 @@ import { extractQuantities, quantityStated, type Quantity } from '../text/quanti
 import type { QuestionPart, RagWarning, RetrievedPassage } from '../types.js';
 import type { ConflictFinding } from './conflicts.js';
 import { partClause } from './part-clause.js';
+import { citationNames, parseCitations } from './citations.js';
 
 /** Words by which an answer says that its sources disagree or that one replaces another. */
 const DISAGREEMENT =
@@ -79,7 +80,9 @@ export function conflictWarnings(
 export function supersededWarnings(cited: readonly RetrievedPassage[], answer = ''): RagWarning[] {
   const sentences = answer.split(/(?<=[.!?])\s+(?=[^a-z])/);
   const acknowledged = ({ cite, docId }: RetrievedPassage['passage']) => {
-    const citing = sentences.filter((sentence) => citesIn(sentence).some((id) => id === cite || id === docId));
+    const citing = sentences.filter((sentence) =>
+      parseCitations(sentence, () => true).some(({ id }) => citationNames(id, { cite, docId })),
+    );
     return citing.length > 0 && citing.every((sentence) => DISAGREEMENT.test(sentence.replace(CITATIONS, ' ')));
   };
   return cited
@@ -95,16 +98,6 @@ export function supersededWarnings(cited: readonly RetrievedPassage[], answer = 
 }
 
 const CITATIONS = /\[[^[\]\n]{1,400}\]/g;
-
-/** The citation ids written in `sentence` ("[a#1] [b#2; c#3]"). */
-function citesIn(sentence: string): string[] {
-  return [...sentence.matchAll(CITATIONS)].flatMap((match) =>
-    match[0]
-      .slice(1, -1)
-      .split(/[;,]\s*|\]\s*\[/)
-      .map((id) => id.trim()),
-  );
-}
 
 function listed(cites: readonly string[]): string {
   return cites.length <= 3 ? cites.join(', ') : `${cites.slice(0, 3).join(', ')} and ${cites.length - 3} more`;

@@ -129,6 +129,26 @@ describe('what frames or signposts an answer is not a claim', () => {
     const answering = segmentAnswer('The travel post describes the route through the old town.');
     expect(answering.map((statement) => statement.kind)).toEqual(['claim']);
   });
+
+  it('with a pronoun for subject only telling, or a lack of giving, is an account of the source; a fact stays a claim', () => {
+    const kinds = (text: string) => segmentAnswer(text).map((statement) => statement.kind);
+    expect(kinds("The documents don't say what the tour cost. It only mentions the route.")).toEqual([
+      'abstention',
+      'meta',
+    ]);
+    expect(kinds("The documents don't say what the tour cost. They never give a price.")).toEqual([
+      'abstention',
+      'meta',
+    ]);
+    expect(kinds("The documents don't say which model he chose. It runs on a laptop with 8 GB of memory.")).toEqual([
+      'abstention',
+      'claim',
+    ]);
+    expect(kinds("The documents don't say what it costs. They include two batteries.")).toEqual([
+      'abstention',
+      'claim',
+    ]);
+  });
 });
 
 describe('what meaning compares', () => {
