@@ -38,10 +38,27 @@ const LONG_SENTENCE = 25;
  */
 function withClauses(sentences: readonly string[]): string[] {
   return sentences.flatMap((sentence) => {
-    if (sentence.split(/\s+/).length < LONG_SENTENCE) return [sentence];
+    const glosses = parentheticalGlosses(sentence);
+    if (sentence.split(/\s+/).length < LONG_SENTENCE) return [sentence, ...glosses];
     const clauses = sentence.split(CLAUSE_BREAK).filter((clause) => clause.split(/\s+/).length >= 4);
-    return clauses.length > 1 ? [sentence, ...clauses] : [sentence];
+    return clauses.length > 1 ? [sentence, ...clauses, ...glosses] : [sentence, ...glosses];
   });
+}
+
+/**
+ * What a parenthesis says about the word before it, as a sentence of its own: "drinking txakoli
+ * (a lightly effervescent white wine that is very popular in the region)" gives "txakoli: a
+ * lightly effervescent white wine that is very popular in the region", which a claim that
+ * defines the word ("Txakoli is a white wine with a light fizz") restates. Only a parenthesis of
+ * four words or more, after a word: an abbreviation or a page reference glosses nothing.
+ */
+function parentheticalGlosses(sentence: string): string[] {
+  const glosses: string[] = [];
+  for (const match of sentence.matchAll(/([\p{L}\d][\p{L}\d'’-]*)\s*\(([^()]{12,300})\)/gu)) {
+    const inner = (match[2] ?? '').trim();
+    if (inner.split(/\s+/).length >= 4) glosses.push(`${match[1]}: ${inner}`);
+  }
+  return glosses;
 }
 
 /** The claim's values: numbers with their units, durations, counts (not codes and model names). */

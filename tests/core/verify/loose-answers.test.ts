@@ -14,6 +14,7 @@ import { claimCore } from '../../../src/core/verify/claim-core.js';
 import { namePattern, partNames } from '../../../src/core/verify/coverage.js';
 import { segmentAnswer } from '../../../src/core/verify/claims.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
+import { polarityDiffers } from '../../../src/core/verify/negation.js';
 import type { Meaning } from '../../../src/core/verify/meaning.js';
 import { statementKind } from '../../../src/core/verify/statement-kinds.js';
 import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
@@ -152,6 +153,25 @@ describe('what frames or signposts an answer is not a claim', () => {
 });
 
 describe('what meaning compares', () => {
+  it('a parenthesis is offered as what it says of the word before it', () => {
+    const sentence =
+      'After the tour we sat on the terrace drinking sidra (a dry, lightly sparkling cider poured from a height) and watched the boats.';
+    const offered = candidateSentences('Sidra is a dry cider with a little sparkle', [sentence]);
+    expect(offered).toContain('sidra: a dry, lightly sparkling cider poured from a height');
+    // An abbreviation in brackets glosses nothing.
+    expect(
+      candidateSentences('The NFC antenna is on the back', ['The NFC (near field) antenna is on the back.']),
+    ).toEqual(['The NFC (near field) antenna is on the back.']);
+  });
+
+  it('"unable to", "failed to" and "ruled out" say a thing does not happen, as "not" does', () => {
+    const memory = 'With 4 GB of memory I would not be able to run larger models.';
+    expect(polarityDiffers('The 4 GB of memory ruled out the larger models', memory)).toBe(false);
+    expect(polarityDiffers('He was unable to run the larger models on 4 GB of memory', memory)).toBe(false);
+    expect(polarityDiffers('The larger models ran on 4 GB of memory', memory)).toBe(true);
+    expect(polarityDiffers('The update failed to install', 'The update did not install.')).toBe(false);
+  });
+
   it('a long sentence is offered with its clauses; a claim with values only with those that state them', () => {
     const sentence =
       'I knew that running it on my old laptop with 8 GB of memory would limit the models I could use, but I decided to do it anyway for privacy and to avoid depending on outside services.';
