@@ -19,6 +19,7 @@ import { citationNames, parseCitations } from '../verify/citations.js';
 import { meaningFromEmbedder, type Meaning } from '../verify/meaning.js';
 import { verifyAnswer } from '../verify/verify-answer.js';
 import type { Engine } from './engine.js';
+import { contentTerms } from '../text/terms.js';
 import { passageTrace } from './trace.js';
 
 /** Options of one question. */
@@ -137,6 +138,7 @@ export async function answerQuestion(
       ...(options.signal ? { signal: options.signal } : {}),
       ...(meaning ? { meaning } : {}),
       writtenBy: answer.decidedBy,
+      librarySubject: (name) => librarySubject(engine.index, name),
     }),
   );
   last(trace).detail = {
@@ -333,4 +335,13 @@ function last(trace: TraceStep[]): TraceStep {
   const step = trace[trace.length - 1];
   if (!step) throw new Error('trace is empty');
   return step;
+}
+
+/** A name is what the library is about when more than half of its passages use it ("TV" in a TV manual). */
+const SUBJECT_SHARE = 0.5;
+
+function librarySubject(index: Engine['index'], name: string): boolean {
+  const [term] = contentTerms(name);
+  if (!term || index.passages.size === 0) return false;
+  return (index.termPassages.get(term) ?? 0) > SUBJECT_SHARE * index.passages.size;
 }

@@ -34,6 +34,13 @@ const YES_NO_OPENERS = new Set([
 
 /** Nouns whose "how long" asks for a length, not a duration ("how long is the drain hose"). */
 const LENGTH_NOUNS = /\b(hose|cable|cord|pipe|tube|length|wire|lead)s?\b/;
+/**
+ * "How long can it be" with no participle after it asks what length a thing may have (the cable
+ * of the part before): a duration is asked with a verb ("how long can it be left on", "how long
+ * does it take").
+ */
+const HOW_LONG_BE =
+  /\bhow long (?:can|could|may|might|should|must) (?:it|they|this|that|these|those) be\b(?!\s+\w+(?:ed|en)\b)(?!\s+(?:left|kept|held|run|on|off|away|out|stored|used)\b)/;
 
 /** Measured attributes: "what is the capacity", "the maximum load"… ask for a quantity. */
 const QUANTITY_NOUNS =
@@ -99,7 +106,8 @@ export function answerType(part: string): AnswerType {
   if (BATTERY_CHARGE.test(text) && !FEE_TALK.test(text)) return 'quantity';
   for (const [type, pattern] of RULES) {
     if (!pattern.test(text)) continue;
-    if (type === 'duration' && /\bhow long\b/.test(text) && LENGTH_NOUNS.test(text)) return 'quantity';
+    if (type === 'duration' && /\bhow long\b/.test(text) && (LENGTH_NOUNS.test(text) || HOW_LONG_BE.test(text)))
+      return 'quantity';
     return type;
   }
   // "What does code E30 mean" names its code right after the word: it asks for the meaning.

@@ -12,7 +12,7 @@ import { claimCore } from './claim-core.js';
 import type { ResolvedCitation } from './citations.js';
 import { evidenceSpans } from './evidence-span.js';
 import { passageEvidence } from './evidence-text.js';
-import { misquotes, missingFacts } from './facts.js';
+import { claimNames, misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { candidateSentences, claimValues } from './candidate-sentences.js';
 import { claimTerms, judgeLexically } from './lexical-judge.js';
@@ -33,6 +33,8 @@ export interface ClaimContext {
   meaning?: Meaning;
   /** The answer the drafts were cut from: where its paragraphs end. */
   answer?: string;
+  /** True for a name the library is about (see `VerifyInput.librarySubject`). */
+  librarySubject?: (name: string) => boolean;
 }
 
 /** A checked claim, with the passages its valid citations name. */
@@ -131,7 +133,7 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   });
   if (draft.cites.length === 0) return fail(['it has no citation', ...(injected ? ['it repeats injected text'] : [])]);
   if (passages.length === 0) return fail(['it cites only ids that were not given']);
-  const evidence = passages.map((item) => passageEvidence(item.passage));
+  const evidence = [...passages.map((item) => passageEvidence(item.passage)), ...subjectNamed(core, context)];
   throwIfAborted(context.signal);
   const call = context.signal ? { signal: context.signal } : undefined;
   let judgement: ClaimJudgement = await context.judge.judge(core, evidence, call);
@@ -149,6 +151,18 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   if (reasons.length > 0) return fail(reasons, judgement.contradicted === true);
   const spans = evidenceSpans(core, passages, judgement.sentence);
   return { claim: { ...base, supported: true, state: 'supported', ...withEvidence(spans) }, core, passages, injected };
+}
+
+/**
+ * The names of the claim that the library is about ("the TV" in a TV manual, whose sections seldom
+ * name it), as one more line of evidence: a section need not name the product every sentence of
+ * the library is about for a claim about that product to rest on it.
+ */
+function subjectNamed(core: string, context: ClaimContext): string[] {
+  const subject = context.librarySubject;
+  if (!subject) return [];
+  const names = claimNames(core).filter(subject);
+  return names.length > 0 ? [names.join(' ')] : [];
 }
 
 /**

@@ -35,6 +35,8 @@ const ATTRIBUTE_DIMENSIONS: ReadonlyArray<readonly [RegExp, QuantityDimension[]]
     /\b(?:clearance|gap|distance|width|height|depth|length|wide|narrow|tall|deep|thick|thin|far(?! ahead| in advance)|close|near|apart|space)\b/i,
     ['length'],
   ],
+  // A zoom or a magnification is a factor: "up to a factor of four", "4x".
+  [/\b(?:zoom(?:ed|ing|s)?|magnif(?:y|ies|ied|ication))\b/i, ['count']],
   [/\b(?:weight|weigh|heavy|kg|kilos?)\b/i, ['mass']],
   // An age is years ("3 years old") or a bare number ("children under the age of 3").
   [/\bage\b|\bhow old\b/i, ['duration', 'count']],

@@ -64,6 +64,11 @@ export function isDerived(
   return false;
 }
 
+/** The names `claim` writes mid-sentence (capitalised words, acronyms), as the name check reads them. */
+export function claimNames(claim: string): string[] {
+  return [...new Set([...claim.matchAll(NAME)].map((match) => match[0]).filter((name) => !NOT_NAMES.has(name)))];
+}
+
 /** Why `claim` is not stated by `evidence`, one reason per missing fact; empty when all are stated. */
 export function missingFacts(claim: string, evidence: readonly string[]): string[] {
   const joined = evidence.join('\n');

@@ -43,6 +43,12 @@ export interface VerifyInput {
    * written by code only what it repeats from such text is flagged (the passage keeps its badge).
    */
   writtenBy?: 'code' | 'model';
+  /**
+   * True for a name the library is about: one more than half of its passages use ("TV" in a TV
+   * manual). A claim that names it rests on a passage that does not. Absent: every name must be in
+   * the passage cited.
+   */
+  librarySubject?: (name: string) => boolean;
 }
 
 /** Checks `input.answer` and returns its verdict. */
@@ -63,6 +69,7 @@ export async function verifyAnswer(input: VerifyInput): Promise<Verdict> {
     given,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.meaning ? { meaning: input.meaning } : {}),
+    ...(input.librarySubject ? { librarySubject: input.librarySubject } : {}),
     answer,
   });
   const claims = checked.map((item) => item.claim);

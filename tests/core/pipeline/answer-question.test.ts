@@ -124,6 +124,30 @@ describe('answers written in advance (scripted) are checked against what they ci
     expect(result.verdict.claims[0]).toMatchObject({ state: 'supported' });
   });
 
+  it('a claim may name what most of the library is about without the cited section naming it', async () => {
+    const manual = {
+      'picture.md': '# Picture\n\nThe TV adjusts the picture to the room light.\n',
+      'sound.md': '# Sound\n\nThe TV can send its sound to a soundbar.\n',
+      'network.md': '# Network\n\nConnect the TV to your router with a LAN cable.\n',
+      'burn.md':
+        '# Screen burn\n\nIf a still image stays for two hours, screen burn protection starts automatically.\n',
+    };
+    const answer =
+      'If a still image stays for two hours, the TV starts its screen burn protection automatically [burn].';
+    const engine = await engineWith(manual, { generator: scripted(answer) });
+    const result = await answerQuestion(engine, 'When does screen burn protection start?', { questionId: 'Q1' });
+    expect(result.verdict.claims[0]).toMatchObject({ state: 'supported' });
+    // A name only some sections use is a fact the cited one must hold.
+    const elsewhere =
+      'If a still image stays for two hours, the Soundbar starts its screen burn protection automatically [burn].';
+    const other = await answerQuestion(
+      await engineWith(manual, { generator: scripted(elsewhere) }),
+      'When does screen burn protection start?',
+      { questionId: 'Q1' },
+    );
+    expect(other.verdict.claims[0]?.state).not.toBe('supported');
+  });
+
   it('an id that exists nowhere, or only where the viewer may not read, stays an invalid citation', async () => {
     const unknown = await answerQuestion(
       await engineWith(files, { generator: scripted('The warranty lasts 2 years [dw#99].') }),

@@ -6,6 +6,16 @@ import { answerDimensions, valueAnswers } from '../../../src/core/verify/expecte
 const part = (question: string) => analyseQuestion(question)[0]!;
 
 describe('valueAnswers', () => {
+  it('takes a factor for how far something zooms, and a length for how long a thing may be', () => {
+    const zoom = part('How far can I zoom into a photo on the camera?');
+    expect(valueAnswers(zoom, extractQuantities('The Zoom function enlarges it by up to a factor of four'))).toBe(true);
+    expect(valueAnswers(zoom, extractQuantities('zoom up to 10x'))).toBe(true);
+    // "How long can it be" asks for a length where no verb makes it a time.
+    const cable = analyseQuestion('Which hose should I buy, and how long can it be?')[1]!;
+    expect(valueAnswers(cable, extractQuantities('keep it shorter than 3 m'))).toBe(true);
+    expect(part('How long can it be left on?').expects).toBe('duration');
+    expect(part('How long can they be stored in the freezer?').expects).toBe('duration');
+  });
   it('takes a length, not a count, for how close or how thick', () => {
     const close = part('How close together do the two devices have to be?');
     expect(valueAnswers(close, extractQuantities('within four centimeters of your device'))).toBe(true);

@@ -195,6 +195,29 @@ describe('what meaning compares', () => {
 });
 
 describe('names and polarity as model answers write them', () => {
+  it('a name the library is about need not be in the passage cited', async () => {
+    const burn = makePassage(
+      'Still images can leave after-images. If a still image continues for two hours, screen burn protection can be activated automatically.',
+      { cite: 'manual#burn', title: 'Preventing screen burn' },
+    );
+    const answer =
+      'If a still image stays for two hours, the TV can switch on its screen burn protection automatically [manual#burn].';
+    const question = 'When does the screen burn protection start?';
+    const verify = (librarySubject?: (name: string) => boolean) =>
+      verifyAnswer({
+        question,
+        parts: analyseQuestion(question),
+        answer,
+        given: [burn],
+        writtenBy: 'code',
+        ...(librarySubject ? { librarySubject } : {}),
+      });
+    expect((await verify())?.claims[0]?.state).toBe('not_found');
+    expect((await verify((name) => name === 'TV'))?.claims[0]?.state).toBe('supported');
+    // Another name stays a fact the passage must hold.
+    expect((await verify((name) => name === 'Samsung'))?.claims[0]?.state).toBe('not_found');
+  });
+
   it('a hyphenated name is one name, found written with or without its hyphen', () => {
     expect(partNames('Will it also stop films from the Blu-ray player?')).toEqual(['Blu-ray']);
     expect(namePattern('Blu-ray').test('a bluray or DVD player')).toBe(true);
