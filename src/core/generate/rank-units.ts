@@ -31,6 +31,12 @@ const NEIGHBOUR_WEIGHT = 0.4;
 const TYPE_WEIGHT = 0.3;
 /** Score bonus for a sentence giving a name the question does not hold, where the part asks for one ("who…", "which app…"). */
 const NAME_WEIGHT = 0.2;
+/**
+ * Penalty for a title line (`isTitleLine`): it says what the sentences after it are about, so a
+ * sentence that says something comes first; where nothing else does, a title may still answer
+ * ("What versions of the Manicfesto are there?" ← "General Election 2019 Manicfesto").
+ */
+const TITLE_PENALTY = 0.3;
 /** Penalty for a unit of a superseded passage. */
 const SUPERSEDED_PENALTY = 0.1;
 
@@ -50,10 +56,7 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const focus = (part.focus ?? []).map(identifierKey);
   const name = asksForName(questionSentence(part.text));
   return units
-    .filter(
-      (unit) =>
-        !unit.isLeadIn && !isTitleLine(unit) && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus),
-    )
+    .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
     .map((unit) => {
       const lead = leadIn(unit, units);
       const own = { terms: withClasses(lead ? [...unit.terms, ...lead.terms] : unit.terms) };
@@ -70,11 +73,12 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
       const nameScore = name && givesNewName(unit.text, part.text) ? NAME_WEIGHT : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
       const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
+      const title = isTitleLine(unit) ? TITLE_PENALTY : 0;
       return {
         unit,
         coverage,
         typeMatches,
-        score: coverage + typeScore + nameScore + standing - superseded,
+        score: coverage + typeScore + nameScore + standing - superseded - title,
       };
     })
     .sort((a, b) => b.score - a.score);
