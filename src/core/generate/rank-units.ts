@@ -160,8 +160,8 @@ function isListItem(unit: EvidenceUnit): boolean {
 /**
  * True for a prose unit that is a title, not a statement: a line of at most a dozen words with no
  * closing punctuation, most of them capitalised ("How to Maximize Your Impact as a Data
- * Scientist"), as scraped pages and PDFs leave their headings. It answers nothing; it says what
- * the sentences after it are about.
+ * Scientist"), as scraped pages and PDFs leave their headings. It says what the sentences after
+ * it are about, so it ranks below them (`TITLE_PENALTY`).
  */
 export function isTitleLine(unit: Pick<EvidenceUnit, 'text' | 'isListItem' | 'isTableRow'>): boolean {
   if (unit.isListItem || unit.isTableRow) return false;

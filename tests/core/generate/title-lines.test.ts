@@ -17,7 +17,7 @@ const PAGE = [
 
 const prose = (text: string) => ({ text, isListItem: false, isTableRow: false });
 
-describe('what is never quoted as evidence', () => {
+describe('titles rank below statements; page numbers are never evidence', () => {
   it('tells a title line from a statement', () => {
     expect(isTitleLine(prose('How to Maximize Your Impact as a Data Scientist'))).toBe(true);
     expect(isTitleLine(prose('Keeping a Sourdough Starter Alive'))).toBe(true);
