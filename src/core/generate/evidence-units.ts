@@ -26,6 +26,8 @@ export interface EvidenceUnit {
   isLeadIn: boolean;
   isListItem: boolean;
   isTableRow: boolean;
+  /** A title left as a line of prose (`isTitleLine`): ranked below the sentences it heads. */
+  isTitle: boolean;
 }
 
 /** Units of the passages; headings and table rules are context, not evidence. `skip` drops spans (injected text). */
@@ -60,6 +62,7 @@ export function evidenceUnits(
         isLeadIn: /:\s*$/.test(text),
         isListItem: unit.kind === 'list-item',
         isTableRow: unit.kind === 'table-row',
+        isTitle: isTitleLine({ text, isListItem: unit.kind === 'list-item', isTableRow: unit.kind === 'table-row' }),
       });
     }
   });
@@ -96,4 +99,20 @@ function labelledRow(row: string, header: string[]): string {
 export function unitAnswersType(unit: EvidenceUnit, part: QuestionPart): boolean {
   if (asksForPhoneNumber(part.text) && !holdsPhoneNumber(unit.text)) return false;
   return valueAnswers(part, unit.quantities);
+}
+
+/**
+ * True for a prose unit that is a title, not a statement: a line of at most a dozen words with no
+ * closing punctuation, most of them capitalised ("How to Maximize Your Impact as a Data
+ * Scientist"), as scraped pages and PDFs leave their headings. It says what the sentences after
+ * it are about, so it ranks below them (`rank-units.ts`, `TITLE_PENALTY`).
+ */
+export function isTitleLine(unit: Pick<EvidenceUnit, 'text' | 'isListItem' | 'isTableRow'>): boolean {
+  if (unit.isListItem || unit.isTableRow) return false;
+  const text = unit.text.trim();
+  if (/[.!?;:,)\]"”’]$/.test(text)) return false;
+  const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  if (words.length === 0 || words.length > 12) return false;
+  const capitalised = words.filter((word) => /^[\p{Lu}\d]/u.test(word)).length;
+  return capitalised / words.length >= 0.6;
 }

@@ -32,7 +32,7 @@ const TYPE_WEIGHT = 0.3;
 /** Score bonus for a sentence giving a name the question does not hold, where the part asks for one ("who…", "which app…"). */
 const NAME_WEIGHT = 0.2;
 /**
- * Penalty for a title line (`isTitleLine`): it says what the sentences after it are about, so a
+ * Penalty for a title line (`EvidenceUnit.isTitle`): it says what the sentences after it are about, so a
  * sentence that says something comes first; where nothing else does, a title may still answer
  * ("What versions of the Manicfesto are there?" ← "General Election 2019 Manicfesto").
  */
@@ -73,7 +73,7 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
       const nameScore = name && givesNewName(unit.text, part.text) ? NAME_WEIGHT : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
       const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
-      const title = isTitleLine(unit) ? TITLE_PENALTY : 0;
+      const title = unit.isTitle ? TITLE_PENALTY : 0;
       return {
         unit,
         coverage,
@@ -155,20 +155,4 @@ export function leadIn(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit 
 
 function isListItem(unit: EvidenceUnit): boolean {
   return unit.isListItem;
-}
-
-/**
- * True for a prose unit that is a title, not a statement: a line of at most a dozen words with no
- * closing punctuation, most of them capitalised ("How to Maximize Your Impact as a Data
- * Scientist"), as scraped pages and PDFs leave their headings. It says what the sentences after
- * it are about, so it ranks below them (`TITLE_PENALTY`).
- */
-export function isTitleLine(unit: Pick<EvidenceUnit, 'text' | 'isListItem' | 'isTableRow'>): boolean {
-  if (unit.isListItem || unit.isTableRow) return false;
-  const text = unit.text.trim();
-  if (/[.!?;:,)\]"”’]$/.test(text)) return false;
-  const words = text.split(/\s+/).filter((word) => /\p{L}/u.test(word));
-  if (words.length === 0 || words.length > 12) return false;
-  const capitalised = words.filter((word) => /^[\p{Lu}\d]/u.test(word)).length;
-  return capitalised / words.length >= 0.6;
 }

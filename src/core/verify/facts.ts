@@ -90,9 +90,8 @@ export function missingFacts(claim: string, evidence: readonly string[]): string
     const url = match[0].replace(/[.,;:]+$/, '').toLowerCase();
     if (!lowerEvidence.includes(url)) reasons.push(`the link ${url} is not in the cited passage`);
   }
-  for (const match of claim.matchAll(NAME)) {
-    const name = match[0];
-    if (NOT_NAMES.has(name) || reasons.some((reason) => reason.includes(name))) continue;
+  for (const name of claimNames(claim)) {
+    if (reasons.some((reason) => reason.includes(name))) continue;
     if (!new RegExp(`(?<![\\p{L}\\p{N}])${name}`, 'iu').test(joined))
       reasons.push(`"${name}" is not named in the cited passage`);
   }

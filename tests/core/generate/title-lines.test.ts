@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../../src/core/pipeline/answer-question.js';
-import { isTitleLine } from '../../../src/core/generate/rank-units.js';
+import { isTitleLine } from '../../../src/core/generate/evidence-units.js';
 import { engineWith } from '../../helpers/engine.js';
 
 /** A scraped page: its title and byline are lines of prose, with a PDF-style page number left in. */

@@ -133,22 +133,16 @@ describe('what frames or signposts an answer is not a claim', () => {
 
   it('with a pronoun for subject only telling, or a lack of giving, is an account of the source; a fact stays a claim', () => {
     const kinds = (text: string) => segmentAnswer(text).map((statement) => statement.kind);
-    expect(kinds("The documents don't say what the tour cost. It only mentions the route.")).toEqual([
-      'abstention',
-      'meta',
-    ]);
-    expect(kinds("The documents don't say what the tour cost. They never give a price.")).toEqual([
-      'abstention',
-      'meta',
-    ]);
-    expect(kinds("The documents don't say which model he chose. It runs on a laptop with 8 GB of memory.")).toEqual([
-      'abstention',
-      'claim',
-    ]);
-    expect(kinds("The documents don't say what it costs. They include two batteries.")).toEqual([
-      'abstention',
-      'claim',
-    ]);
+    const cases: [string, string[]][] = [
+      ["The documents don't say what the tour cost. It only mentions the route.", ['abstention', 'meta']],
+      ["The documents don't say what the tour cost. They never give a price.", ['abstention', 'meta']],
+      [
+        "The documents don't say which model he chose. It runs on a laptop with 8 GB of memory.",
+        ['abstention', 'claim'],
+      ],
+      ["The documents don't say what it costs. They include two batteries.", ['abstention', 'claim']],
+    ];
+    for (const [text, expected] of cases) expect(kinds(text)).toEqual(expected);
   });
 });
 
