@@ -4,6 +4,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { BASE_URL } from './server.js';
+import { waitingFor } from './where.js';
 
 /**
  * What the page shows of work under way: whether any is shown (a progress bar or something marked
@@ -39,20 +40,31 @@ export async function until<T>(
   let deadline = Date.now() + timeout;
   let mark: string | undefined;
   let last: unknown;
+  let shown = '';
+  // Said before each call into the page, so a page that stops answering is named as such.
+  const calling = (call: string) =>
+    waitingFor(`waiting for ${what}${shown}; ${call} since ${new Date().toISOString().slice(11, 19)}`);
   while (Date.now() < deadline) {
     try {
+      calling('checking');
       const value = await check();
-      if (value) return value as NonNullable<T>;
+      if (value) {
+        waitingFor('');
+        return value as NonNullable<T>;
+      }
     } catch (error) {
       last = error;
     }
     if (page) {
+      calling('asking the page what work it shows');
       const work = await pageWork(page).catch(() => undefined);
       if (work && (work.busy || work.mark !== mark)) deadline = Date.now() + timeout;
       mark = work?.mark;
+      shown = work ? ` (the page showed ${work.busy ? 'work under way' : 'no work'}: "${work.mark}")` : '';
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  waitingFor('');
   const idle = page ? ` (the page showed no work under way for ${timeout / 1000} s)` : '';
   throw new Error(
     `timed out waiting for ${what}${idle}${last instanceof Error ? ` (${last.message.split('\n')[0]})` : ''}`,

@@ -7,6 +7,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { AppPage } from './app-page.js';
 import { PAYLOAD_FLAG } from './fixtures.js';
 import { BASE_URL } from './server.js';
+import { currentStep, markedStep, step } from './where.js';
+
+export { currentStep, step };
 
 /** Numbers the run reports. */
 export interface Metrics {
@@ -48,6 +51,11 @@ export interface Scenario {
   timeoutMs?: number;
   /** Why it cannot run on this machine (it is then listed as skipped with the reason), or undefined. */
   skip?: () => string | undefined;
+  /**
+   * Run before a second try, to start it from a page that works: a first try that ran out of
+   * time may have left the page stuck (a reload ends its workers; what the library holds stays).
+   */
+  beforeRetry?: (harness: Harness) => Promise<void>;
   run(harness: Harness): Promise<void>;
 }
 
@@ -85,7 +93,7 @@ export function isForeign(url: string): boolean {
  * and fails when the page asked any other origin for anything meanwhile.
  */
 export async function inFreshPage(browser: Browser, run: (app: AppPage) => Promise<void>, query = ''): Promise<void> {
-  const outer = lastStep;
+  const outer = markedStep();
   const within = (what: string) => step(outer ? `${outer} › ${what}` : what);
   within('a fresh browser profile: opening');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -122,16 +130,4 @@ export async function closeWithin(context: BrowserContext, ms = CLOSE_MS): Promi
   const closed = context.close().then(() => 'closed' as const);
   const outcome = await Promise.race([closed, late]).finally(() => clearTimeout(timer));
   if (outcome === 'late') console.log(`      (a browser profile did not close within ${ms / 1000} s; going on)`);
-}
-
-let lastStep = '';
-
-/** Marks where a scenario is: a scenario that runs out of time says the last step it reached. */
-export function step(name: string): void {
-  lastStep = name;
-}
-
-/** The last step `step` marked (empty before any). */
-export function currentStep(): string {
-  return lastStep;
 }

@@ -31,6 +31,9 @@ interface Tally {
   flaky: string[];
 }
 
+/** How long a scenario's `beforeRetry` may take. */
+const RESET_MS = 90_000;
+
 /** Second tries of a failed scenario (`E2E_RETRIES`, default 1). */
 const RETRIES = Number(process.env.E2E_RETRIES ?? 1);
 
@@ -118,6 +121,12 @@ async function runOne(scenario: Scenario, harness: Parameters<Scenario['run']>[0
       console.log(
         `  ↻ ${scenario.name} failed on try ${attempt + 1} (${seconds} s), trying again\n      ${message.split('\n').slice(0, 6).join('\n      ')}`,
       );
+      if (scenario.beforeRetry) {
+        step('before the second try');
+        await withTimeout(scenario.beforeRetry(harness), RESET_MS).catch((reset: unknown) =>
+          console.log(`      (before the second try: ${reset instanceof Error ? reset.message : String(reset)})`),
+        );
+      }
     }
   }
 }

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { CANARIES } from '../fakes/evil-payloads.js';
 import { until } from './app-page.js';
-import type { Scenario } from './harness.js';
+import { step, type Scenario } from './harness.js';
 import { hostileDocx } from './security-docx.js';
 import { DOCUMENT_SUBSTRINGS } from './security-lab.js';
 import { ask, assertChipsReal, closeLab, lab, passages, prompt } from './security-steps.js';
@@ -137,13 +137,18 @@ export const ISOLATION_SCENARIOS: readonly Scenario[] = [
   },
   {
     name: 'security network panel: every request by host, worker requests (a model download) included, 0 left this machine',
+    // Once in CI, Firefox's page stayed busy with the model change for the whole first try and the second.
+    beforeRetry: () => lab().app.reload(),
     async run() {
       const { app } = lab();
       // The engine worker downloads the tiny fixture embedder from the app's own models/ folder.
+      step('network panel: the tiny fixture embedder, downloaded by the engine worker');
       await app.openSettings();
       await app.useLocalModels('local/tiny-embed');
       await app.closeSettings();
+      step('network panel: asking');
       await app.ask('How long is the KT-100 power cord?');
+      step('network panel: reading the panel');
       await app.page.getByTestId('open-network').click();
       const panel = app.page.getByTestId('network-panel');
       await panel.waitFor();
