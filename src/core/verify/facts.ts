@@ -4,6 +4,7 @@
  * name and link (`missingFacts`), and quoted text (`misquotes`). Checked by code whatever judge decides the rest.
  */
 import { modelNames } from '../question/model-names.js';
+import { writesOut } from '../text/acronyms.js';
 import { extractQuantities, quantityStated, type Quantity } from '../text/quantities.js';
 import { isQuoteOf } from './match-text.js';
 
@@ -76,12 +77,14 @@ export function missingFacts(claim: string, evidence: readonly string[]): string
   const stated = extractQuantities(joined);
   const quantities = extractQuantities(claim);
   for (const quantity of quantities) {
-    if (!quantityStated(quantity, stated) && !isDerived(quantity, quantities, stated))
+    // "PS5" is stated by "PlayStation 5".
+    const writtenOut = quantity.dimension === 'identifier' && writesOut(quantity.raw, joined);
+    if (!quantityStated(quantity, stated) && !isDerived(quantity, quantities, stated) && !writtenOut)
       reasons.push(`"${quantity.raw}" is not in the cited passage`);
   }
   const evidenceModels = new Set(modelNames(joined));
   for (const model of modelNames(claim)) {
-    if (!evidenceModels.has(model) && !reasons.some((reason) => reason.includes(model))) {
+    if (!evidenceModels.has(model) && !writesOut(model, joined) && !reasons.some((reason) => reason.includes(model))) {
       reasons.push(`${model} is not named in the cited passage`);
     }
   }
@@ -92,7 +95,7 @@ export function missingFacts(claim: string, evidence: readonly string[]): string
   }
   for (const name of claimNames(claim)) {
     if (reasons.some((reason) => reason.includes(name))) continue;
-    if (!new RegExp(`(?<![\\p{L}\\p{N}])${name}`, 'iu').test(joined))
+    if (!new RegExp(`(?<![\\p{L}\\p{N}])${name}`, 'iu').test(joined) && !writesOut(name, joined))
       reasons.push(`"${name}" is not named in the cited passage`);
   }
   return reasons;

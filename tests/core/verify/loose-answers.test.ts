@@ -189,6 +189,21 @@ describe('what meaning compares', () => {
 });
 
 describe('names and polarity as model answers write them', () => {
+  it('a short form is stated by its long form; another number or other initials are not', () => {
+    const passage = [
+      'Alan Wake 2 is a survival-horror video game that released on 27 October 2023 for the PlayStation 5, ' +
+        'Xbox Series X|S and PC through the Epic Games Store. You can pay at a card reader with Near Field Communication.',
+    ];
+    expect(
+      judgeLexically('Alan Wake 2 came out on 27 October 2023 on PS5, Xbox Series X|S and PC.', passage).supported,
+    ).toBe(true);
+    expect(
+      judgeLexically('Alan Wake 2 came out on 27 October 2023 on PS4, Xbox Series X|S and PC.', passage).supported,
+    ).toBe(false);
+    expect(judgeLexically('You can pay at a card reader with NFC.', passage).supported).toBe(true);
+    expect(judgeLexically('You can pay at a card reader with RFID.', passage).supported).toBe(false);
+  });
+
   it('a name the library is about need not be in the passage cited', async () => {
     const burn = makePassage(
       'Still images can leave after-images. If a still image continues for two hours, screen burn protection can be activated automatically.',
