@@ -70,6 +70,16 @@ export function claimNames(claim: string): string[] {
   return [...new Set([...claim.matchAll(NAME)].map((match) => match[0]).filter((name) => !NOT_NAMES.has(name)))];
 }
 
+/**
+ * How the name check finds `name` in a passage: from the start of a word, in any case, and a
+ * word may go on after a name ("Calder's", "Calders"); an acronym ("EU", "UN") is a word of its
+ * own or with a plural "s" ("PINs"), never the start of another ("European", "under").
+ */
+function namePattern(name: string): RegExp {
+  const acronym = /^\p{Lu}{2,}$/u.test(name);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${name}${acronym ? "(?:['’]?s)?(?!\\p{L})" : ''}`, 'iu');
+}
+
 /** Why `claim` is not stated by `evidence`, one reason per missing fact; empty when all are stated. */
 export function missingFacts(claim: string, evidence: readonly string[]): string[] {
   const joined = evidence.join('\n');
@@ -95,7 +105,7 @@ export function missingFacts(claim: string, evidence: readonly string[]): string
   }
   for (const name of claimNames(claim)) {
     if (reasons.some((reason) => reason.includes(name))) continue;
-    if (!new RegExp(`(?<![\\p{L}\\p{N}])${name}`, 'iu').test(joined) && !writesOut(name, joined))
+    if (!namePattern(name).test(joined) && !writesOut(name, joined))
       reasons.push(`"${name}" is not named in the cited passage`);
   }
   return reasons;

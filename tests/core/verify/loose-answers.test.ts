@@ -13,6 +13,7 @@ import { claimPieces } from '../../../src/core/verify/check-claims.js';
 import { claimCore } from '../../../src/core/verify/claim-core.js';
 import { namePattern, partNames } from '../../../src/core/verify/coverage.js';
 import { segmentAnswer } from '../../../src/core/verify/claims.js';
+import { missingFacts } from '../../../src/core/verify/facts.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
 import { polarityDiffers } from '../../../src/core/verify/negation.js';
 import type { Meaning } from '../../../src/core/verify/meaning.js';
@@ -202,6 +203,14 @@ describe('names and polarity as model answers write them', () => {
     ).toBe(false);
     expect(judgeLexically('You can pay at a card reader with NFC.', passage).supported).toBe(true);
     expect(judgeLexically('You can pay at a card reader with RFID.', passage).supported).toBe(false);
+    // An acronym is a word of its own, not the start of another: "UN" is not in "under", "EU" not in "European".
+    expect(missingFacts('The rules come from the UN.', ['Each authority works under these rules.'])).toEqual([
+      '"UN" is not named in the cited passage',
+    ]);
+    expect(missingFacts('The EU rules apply.', ['The European rules apply.'])).toHaveLength(1);
+    expect(
+      missingFacts('Enter the PIN, then insert the USB stick.', ['Enter PINs, then insert a USB-C stick.']),
+    ).toEqual([]);
   });
 
   it('a name the library is about need not be in the passage cited', async () => {
