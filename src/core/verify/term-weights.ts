@@ -7,6 +7,7 @@
  */
 import { contentTerms, gradeBase } from '../text/terms.js';
 import { broaderTerms, narrowerTerms, paraphraseClass, rewritePhrases } from '../text/paraphrases.js';
+import { americanStem } from '../text/spelling-variants.js';
 
 /** Terms that rarely decide what a question or a claim is about. */
 export const WEAK_TERMS: ReadonlySet<string> = new Set([
@@ -79,12 +80,14 @@ export const WEAK_TERMS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The canonical stem of `term`: paraphrases mapped to their class (see `paraphrases.ts`), a
+ * The canonical stem of `term`: a British spelling as the American one (`spelling-variants.ts`),
+ * paraphrases mapped to their class (see `paraphrases.ts`), a
  * comparative or superlative to its base's stem, and a negating "un-" prefix dropped ("unregist"
  * → "regist"; the negation itself is judged by polarity, see `isNegated`).
  */
 export function canonicalTerm(term: string): string {
-  const base = /^un[a-z]{5,}$/.test(term) && !UN_WORDS.has(term) ? term.slice(2) : term;
+  const spelled = americanStem(term);
+  const base = /^un[a-z]{5,}$/.test(spelled) && !UN_WORDS.has(spelled) ? spelled.slice(2) : spelled;
   const known = paraphraseClass(base);
   return known !== base ? known : ungradedStem(base);
 }
