@@ -22,6 +22,12 @@ const ACCORDING = /^according to [^,]{1,120},\s*/i;
 const FRAME =
   /^(?:here(?:['’]s| is| are)\b[^:]{0,40}:|(?:for reference|for example|for instance|in practice|in short|in other words|in general|in fact|basically|put simply|simply put|to be clear|that said|on top of that|first(?: of all)?|second(?:ly)?|third(?:ly)?|finally|lastly|next|after that|then|overall|typically|usually|in the end|in total|all in all)\s*,)\s*/i;
 /**
+ * A short reply before a dash: "Not a digital one, no —", "Yes, it can —", "Sadly no -". It
+ * answers the yes/no question, the statement after the dash says what the passage does.
+ */
+const REPLY = /^(?:[\p{L}'’]+[\s,]+){0,6}?(?:yes|no|nope|yep)(?:[,.!]\s*(?:[\p{L}'’]+\s+){0,3}?|\s*)\s*(?:[—–]|-(?=\s))\s*/iu;
+
+/**
  * A closing attribution: "… 3 hours according to the Parking Policy, last updated in March 2025",
  * "… costs $50 under the 2025-26 charges schedule", "… (per section 5 of the manual)". It names
  * the source, not the fact; the source's revision and date are the citation's business.
@@ -83,7 +89,7 @@ export function claimCore(claim: string): string {
   let text = claim.trim().replace(DISAGREEMENT_LEAD, '');
   for (let guard = 0; guard < 3; guard++) {
     const before = text;
-    text = text.replace(CONNECTIVE, '').replace(ACCORDING, '').replace(FRAME, '');
+    text = text.replace(REPLY, '').replace(CONNECTIVE, '').replace(ACCORDING, '').replace(FRAME, '');
     const attribution = ATTRIBUTION.exec(text);
     const rest = attribution ? text.slice(attribution[0].length) : '';
     if (attribution && (SOURCE_NOUN.test(attribution[1] ?? '') || /^["“]/.test(rest)) && rest.length > 0) text = rest;

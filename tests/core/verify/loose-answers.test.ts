@@ -123,6 +123,17 @@ describe('what frames or signposts an answer is not a claim', () => {
     expect(statementKind('Two cables are required.')).toBe('claim');
   });
 
+  it('a short yes/no reply before a dash is not part of the claim; a dash after "no" in a statement is', () => {
+    expect(claimCore('Not a digital one, no — the Rename Channel option only works for analog channels.')).toBe(
+      'the Rename Channel option only works for analog channels',
+    );
+    expect(claimCore('Yes, it can - the timer runs for 180 minutes.')).toBe('the timer runs for 180 minutes');
+    expect(claimCore('It needs no tools — just push it in.')).toBe('It needs no tools — just push it in');
+    expect(claimCore('It holds no more than six kilos — less than the big model.')).toBe(
+      'It holds no more than six kilos — less than the big model',
+    );
+  });
+
   it("an abstaining answer's uncited account of the sources is not a claim; the same sentence in an answer that does not abstain is", () => {
     const abstaining = segmentAnswer(
       "The documents don't say what the tour cost. The travel post describes the route, but it never gives a price.",
