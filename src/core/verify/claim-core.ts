@@ -25,7 +25,8 @@ const FRAME =
  * A short reply before a dash: "Not a digital one, no —", "Yes, it can —", "Sadly no -". It
  * answers the yes/no question, the statement after the dash says what the passage does.
  */
-const REPLY = /^(?:[\p{L}'’]+[\s,]+){0,6}?(?:yes|no|nope|yep)(?:[,.!]\s*(?:[\p{L}'’]+\s+){0,3}?|\s*)\s*(?:[—–]|-(?=\s))\s*/iu;
+const REPLY =
+  /^(?:[\p{L}'’]+[\s,]+){0,6}?(?:yes|no|nope|yep)(?:[,.!]\s*(?:[\p{L}'’]+\s+){0,3}?|\s*)\s*(?:[—–]|-(?=\s))\s*/iu;
 
 /**
  * A closing attribution: "… 3 hours according to the Parking Policy, last updated in March 2025",
