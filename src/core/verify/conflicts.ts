@@ -4,9 +4,10 @@
  * years, DW-FLT-0480 vs DW-FLT-0481), or the same statement with opposite polarity. The
  * authoritative side is the superseding passage, else the newer one.
  */
-import { quantityStated, type Quantity } from '../text/quantities.js';
+import { extractQuantities, quantityStated, type Quantity } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { authorityBetween } from './authority.js';
+import { claimNames } from './facts.js';
 import { partStatements, passageModels, type PartStatement } from './statements.js';
 
 /** Two values of one fact further apart than this factor are taken for different facts (30 minutes vs 5 years). */
@@ -90,6 +91,27 @@ export function sameSubject(a: RetrievedPassage, b: RetrievedPassage): boolean {
   return left.some((model) => right.includes(model));
 }
 
+/**
+ * True when each sentence names something the other does not (a capitalised word past its first,
+ * an acronym): "Schedule Recording requires at least 100 MB" and "The Timeshift function requires
+ * at least 1.5 GB" are about two functions, not two versions of one figure. Versions of one fact
+ * name the same things, or one of them names nothing the other lacks ("Change the filter every 6
+ * weeks (Revision B)" against "The filter is changed every 4 weeks").
+ */
+export function namesApart(a: string, b: string): boolean {
+  // Not the values with their units ("100 MB"), which differ in any conflict, nor model names and
+  // codes: they are the passages' subject, which `sameSubject` compares with their titles.
+  const names = (text: string) =>
+    claimNames(
+      extractQuantities(text)
+        .reduce((rest, quantity) => rest.replace(quantity.raw, '0'), text)
+        .replace(/[\p{L}]{1,6}-?\d[\p{L}\d.-]*/gu, '0'),
+    );
+  const missingFrom = (own: string[], other: string) =>
+    own.some((name) => !new RegExp(`(?<![\\p{L}\\p{N}])${name}(?![\\p{L}\\p{N}])`, 'iu').test(other));
+  return missingFrom(names(a), b) && missingFrom(names(b), a);
+}
+
 type Pair = [PartStatement, PartStatement, 'value' | 'polarity'];
 
 /** The best pair of statements, one per side, whose values the other side does not state. */
@@ -106,6 +128,7 @@ function valueConflict(left: PartStatement[], right: PartStatement[]): Pair | un
       // bear on "how often is the kitchenette tap's filter replaced", yet share hardly a word:
       // two values are versions of one fact only when their sentences say much the same.
       if (sharedShare(x.terms, y.terms) < SAME_FACT_OVERLAP) continue;
+      if (namesApart(x.text, y.text)) continue;
       const score = x.relevance + y.relevance + overlap(x.terms, y.terms);
       if (!best || score > best.score) best = { pair: [x, y, 'value'], score };
     }

@@ -56,6 +56,35 @@ describe('detectConflicts', () => {
     expect(finding).toMatchObject({ authoritative: 'kx900-card#first-use', reason: 'newer' });
   });
 
+  it('never sets two functions a manual names against each other; the same figure in other units still conflicts', () => {
+    const recording = makePassage(
+      'Schedule Recording requires at least 100 MB of free space on the USB storage device.',
+      {
+        cite: 'tv-196#before-recording',
+        title: 'Before using the recording functions',
+      },
+    );
+    const timeshift = makePassage(
+      'The Timeshift function requires at least 1.5 GB of free space available on the USB storage device.',
+      { cite: 'tv-197#before-timeshift', title: 'Before using the timeshift function' },
+    );
+    expect(
+      detectConflicts(analyseQuestion('How much free space does the USB drive need?'), [recording, timeshift]),
+    ).toEqual([]);
+    const update = makePassage('The update requires at least 1 GB of free space on the USB storage device.', {
+      cite: 'notes#update',
+      title: 'Release notes',
+      date: '2026-03-01',
+    });
+    const older = makePassage('The update requires at least 100 MB of free space on the USB storage device.', {
+      cite: 'manual#update',
+      title: 'Manual',
+    });
+    expect(detectConflicts(analyseQuestion('How much free space does the update need?'), [older, update])).toHaveLength(
+      1,
+    );
+  });
+
   it('never sets an amount of change against a level of the same kind', () => {
     const manual = makePassage(
       'The Fan function of the KX-900 circulates hot air; lower recipe temperatures by 20 °C compared with conventional heating.',
