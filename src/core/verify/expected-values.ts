@@ -3,6 +3,7 @@
  * narrowed by the attribute it names ("spin speed" wants rpm, "clearance" a length).
  */
 import { extractQuantities, sameQuantity, type Quantity, type QuantityDimension } from '../text/quantities.js';
+import { questionSentence } from '../question/analyse-question.js';
 import type { QuestionPart } from '../types.js';
 
 /** Every measured dimension: what a part asking for "a quantity" without naming one accepts. */
@@ -85,7 +86,7 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
     case 'date':
       // "When …?" may be answered by a time from something: "six months after it enters into
       // force", "if you expect to need it for longer than a year". "What date …?" wants a date.
-      return new Set(/^\W*when\b/i.test(part.text) ? ['date', 'count', 'duration'] : ['date', 'count']);
+      return new Set(asksWhen(part) ? ['date', 'count', 'duration'] : ['date', 'count']);
     case 'price':
       return new Set(['money']);
     case 'part-number':
@@ -108,15 +109,28 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
   }
 }
 
+/** True when the part's question opens with "when" ("My box shows nothing. When is it available?"). */
+function asksWhen(part: QuestionPart): boolean {
+  return /^\W*when\b/i.test(questionSentence(part.text));
+}
+
+/**
+ * A condition that answers "When …?" as a date would: "only available when the input signal is set
+ * to RGB444", "once the drum has stopped", "as soon as the light goes out".
+ */
+const CONDITION =
+  /\b(?:when|whenever|once|as soon as|only if|only after)\s+(?:the|a|an|it|its|you|your|they|this|that)\b/i;
+
 /**
  * True when one of `quantities` can answer `part` (always true for parts that take any text). An
  * identifier must be of the kind asked (a model number for "model number", a part number
  * otherwise), and any value must be new: what the question states (the model it names, the 15%
- * it sets out from) is not its answer.
+ * it sets out from) is not its answer. A "When …?" part is also answered by a condition.
  */
 export function valueAnswers(part: QuestionPart, quantities: readonly Quantity[], text = ''): boolean {
   const dimensions = answerDimensions(part);
   if (!dimensions) return true;
+  if (part.expects === 'date' && asksWhen(part) && CONDITION.test(text)) return true;
   // A rating may be a letter grade: "rated B", "energy class A+".
   if (dimensions.has('identifier') && part.expects === 'quantity' && LETTER_GRADE.test(text)) return true;
   const named = extractQuantities(part.text);

@@ -75,6 +75,18 @@ describe('valueAnswers', () => {
     expect(valueAnswers(part('What date did version 1.6.7 come out?'), time)).toBe(false);
   });
 
+  it('takes a condition for "when", also after a statement, but not for "what date"', () => {
+    const condition = 'It is only available when the input signal is set to RGB444.';
+    const asked = part(
+      "The HDMI Black Level option doesn't seem to do anything for my box — when is it actually available?",
+    );
+    expect(valueAnswers(asked, extractQuantities(condition), condition)).toBe(true);
+    expect(valueAnswers(asked, extractQuantities('It adjusts the black level.'), 'It adjusts the black level.')).toBe(
+      false,
+    );
+    expect(valueAnswers(part('What date is it available?'), extractQuantities(condition), condition)).toBe(false);
+  });
+
   it('takes a code or any measure for a rating, and a share for a battery charge', () => {
     const rating = part("What's its rating?");
     expect(valueAnswers(rating, extractQuantities('an IP68 rating for dust and water resistance'))).toBe(true);
