@@ -7,7 +7,7 @@ import { modelNames } from '../question/model-names.js';
 import { quantityStated, type Quantity } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import { supersedes } from '../verify/authority.js';
-import { namesApart, sameScale, sameSubject as samePassageSubject } from '../verify/conflicts.js';
+import { sameScale, sameSubject as samePassageSubject } from '../verify/conflicts.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import type { ScoredUnit } from './rank-units.js';
 
@@ -53,10 +53,10 @@ function modelsOf(scored: ScoredUnit): string[] {
 /**
  * False when the two units are about different models (the DW-480's power is not the OV-350's):
  * their passages must be about the same subject by the checker's rule, and the units themselves
- * must not name different models, nor each name something the other does not (`namesApart`).
+ * must not name different models.
  */
 function sameSubject(a: ScoredUnit, b: ScoredUnit): boolean {
-  if (!samePassageSubject(a.unit.item, b.unit.item) || namesApart(a.unit.text, b.unit.text)) return false;
+  if (!samePassageSubject(a.unit.item, b.unit.item)) return false;
   const left = modelsOf(a);
   const right = modelsOf(b);
   return left.length === 0 || right.length === 0 || left.some((model) => right.includes(model));
