@@ -189,9 +189,26 @@ const IRREGULAR_WORD = new RegExp(`(?<![A-Za-z])(?:${Object.keys(IRREGULAR_FORMS
 /** The same, for a test (a global pattern's `test` would carry its position from call to call). */
 const IRREGULAR_WORD_TEST = new RegExp(IRREGULAR_WORD.source, 'i');
 
-/** The text with each irregular form replaced by its present form ("sold" → sell). */
+/** Irregular past forms that are also a verb's base form ("found" a city, not only "found" a key). */
+const BASE_FORM_TOO = new Set(['found']);
+
+/**
+ * An auxiliary that takes a verb's base form, ending the text, with at most three words after it
+ * ("did that person", "to", "will they"): the verb that follows is in its base form.
+ */
+const BEFORE_BASE_FORM = /\b(?:do|does|did|to|will|would|can|could|shall|should|may|might|must)(?:\s+[\p{L}'’-]+){0,3}\s+$/iu;
+
+/**
+ * The text with each irregular form replaced by its present form ("sold" → sell). A past form
+ * that is also a base form stays itself after an auxiliary that takes a base form: "what did he
+ * found" asks what he founded, not what he found.
+ */
 function regularise(text: string): string {
-  return text.replace(IRREGULAR_WORD, (word) => IRREGULAR_FORMS[word.toLowerCase()]!);
+  return text.replace(IRREGULAR_WORD, (word: string, offset: number) => {
+    const lower = word.toLowerCase();
+    if (BASE_FORM_TOO.has(lower) && BEFORE_BASE_FORM.test(text.slice(Math.max(0, offset - 60), offset))) return word;
+    return IRREGULAR_FORMS[lower]!;
+  });
 }
 
 /**

@@ -31,7 +31,19 @@ export function isNegated(text: string): boolean {
  * "install"): "unbalanced load" alone is a state, not a negation of what the other side says.
  */
 export function polarityDiffers(claim: string, evidence: string): boolean {
-  return isNegatedAgainst(claim, evidence) !== isNegatedAgainst(evidence, claim);
+  const [plainClaim, plainEvidence] = [withoutCode(claim), withoutCode(evidence)];
+  return isNegatedAgainst(plainClaim, plainEvidence) !== isNegatedAgainst(plainEvidence, plainClaim);
+}
+
+/**
+ * Code in a text: a span in backticks, or a call written as code (a name, dotted or not, its
+ * parentheses right after it, one level of calls inside: `mo.stop(form.value is None, …)`).
+ */
+const CODE = /`[^`\n]+`|[\p{L}_$][\p{L}\d_$.]*\((?:[^()\n]|\([^()\n]*\))*\)/gu;
+
+/** `text` with its code blanked out: "is None" or "!= null" in code negates nothing the sentence says. */
+export function withoutCode(text: string): string {
+  return text.replace(CODE, ' ');
 }
 
 /** How many words after a negation it governs (its scope, as NegEx counts it), within its clause. */

@@ -54,4 +54,11 @@ describe('contentTerms', () => {
     expect(contentTerms('SOLD')).toEqual(['sell']);
     expect(contentTerms('unsold')).not.toContain('sell');
   });
+
+  it('keeps "found" the verb of founding after an auxiliary, and reads it as "find" elsewhere', () => {
+    expect(contentTerms('What did that person found?')).toContain(contentTerms('He founded a village')[0]);
+    expect(contentTerms('She plans to found a company')).toContain('found');
+    expect(contentTerms('Where was the key found?')).not.toContain('found');
+    expect(contentTerms('They found the sword in the cave')).not.toContain('found');
+  });
 });

@@ -136,6 +136,15 @@ describe('polarity', () => {
     ).toBe(true);
   });
 
+  it('reads no negation in code ("is None" in a call, backticks), and still reads it in the prose around', () => {
+    const claim = 'Call mo.stop(form.value is None, mo.md("Submit the form")) to stop the cell';
+    expect(polarityDiffers(claim, 'Use mo.stop to stop the cell when the form is unsubmitted.')).toBe(false);
+    expect(polarityDiffers('Stop the cell with `if x is None: return`', 'Stop the cell with an early return.')).toBe(false);
+    expect(polarityDiffers('mo.stop(form.value) does not stop the cell', 'mo.stop(form.value) stops the cell.')).toBe(true);
+    // Parentheses after a space are prose, not a call.
+    expect(polarityDiffers('It runs first (not on Sundays)', 'It runs first on Sundays.')).toBe(true);
+  });
+
   it('takes a negation as bearing on a claim only when its scope shares a word with it', () => {
     const sentence =
       'Limiting it to my M1 MacBook with 8 GB of memory would limit the tool as I would not be able to access large models.';
