@@ -65,7 +65,9 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   waitingFor('');
-  const idle = page ? ` (the page showed no work under way for ${timeout / 1000} s)` : '';
+  const idle = page
+    ? ` (the page showed no work under way for ${timeout / 1000} s${mark ? `; last: "${mark}"` : ''})`
+    : '';
   throw new Error(
     `timed out waiting for ${what}${idle}${last instanceof Error ? ` (${last.message.split('\n')[0]})` : ''}`,
   );

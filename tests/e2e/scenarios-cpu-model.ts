@@ -42,12 +42,27 @@ export const CPU_MODEL_SCENARIOS: readonly Scenario[] = [
         await settings.getByTestId('cpu-path').fill(MODEL_PATH);
         const loadStarted = Date.now();
         await settings.getByTestId('cpu-path-load').click();
-        await until(
+        // An error the page shows ends the wait at once, and a wait that runs out says what the
+        // answer-model settings showed then (a load that never started, or stopped, shows no work).
+        const outcome = await until(
           'the CPU model in use',
-          async () => (await settings.getByTestId('answer-mode').getAttribute('data-kind')) === 'cpu',
+          async () => {
+            if ((await settings.getByTestId('answer-mode').getAttribute('data-kind')) === 'cpu') return 'loaded';
+            const error = settings.getByTestId('answer-model-error');
+            return (await error.count()) > 0 ? `the page said: ${await error.innerText()}` : undefined;
+          },
           120_000,
           app.page,
-        );
+        ).catch(async (error: unknown) => {
+          const shown = await settings
+            .getByTestId('answer-models')
+            .innerText({ timeout: 5_000 })
+            .catch(() => '(the settings did not answer)');
+          throw new Error(
+            `${error instanceof Error ? error.message : String(error)}; the settings showed: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`,
+          );
+        });
+        assert.equal(outcome, 'loaded', `the CPU model did not load: ${outcome}`);
         const loadMs = Date.now() - loadStarted;
         assert.match((await settings.getByTestId('answer-mode').textContent()) ?? '', /SmolLM2-135M-Instruct\.Q4_1/);
         await app.closeSettings();
