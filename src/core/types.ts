@@ -132,6 +132,11 @@ export interface RetrievedPassage {
   addedBySupersession?: boolean;
   /** True when retrieval did not return it and an answer written in advance cites it (see `Generator.writtenInAdvance`). */
   addedByCitation?: boolean;
+  /**
+   * The sentence before the passage in its section, when the passage opens by pointing back to it
+   * ("This is …"): set at answer time for the checker (retrieve/passage-lead.ts), never stored.
+   */
+  lead?: string;
 }
 
 /** One part of a question that an answer must cover. */

@@ -10,6 +10,7 @@ import { cleanModelAnswer } from '../generate/model-output.js';
 import { analyseQuestion } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
 import { resolveBridge } from '../retrieve/bridge.js';
+import { withLeads } from '../retrieve/passage-lead.js';
 import { rerankPassages } from '../retrieve/rerank.js';
 import { supersessionMap } from '../retrieve/supersession.js';
 import { isRelevant, retrieve, type RetrievalOptions, type RetrievalResult } from '../retrieve/retrieve.js';
@@ -120,9 +121,13 @@ export async function answerQuestion(
     ...(answer.metrics ? { metrics: answer.metrics } : {}),
     ...(cleaned?.notes.length ? { repaired: cleaned.notes, rawText: generated.text } : {}),
   };
-  const given = engine.generator.writtenInAdvance
-    ? [...shown, ...citedPassages(engine, answer.text, shown, retrieval.access)]
-    : [...shown, ...quotedNearby(answer.text, nearby)];
+  // The checker reads a passage that opens by pointing back ("This is …") with the sentence it points to.
+  const given = withLeads(
+    engine.index,
+    engine.generator.writtenInAdvance
+      ? [...shown, ...citedPassages(engine, answer.text, shown, retrieval.access)]
+      : [...shown, ...quotedNearby(answer.text, nearby)],
+  );
   const verdict = await time('verify', 'code', () =>
     verifyAnswer({
       question,

@@ -133,7 +133,10 @@ async function checkClaim(draft: ClaimDraft, context: ClaimContext): Promise<Che
   });
   if (draft.cites.length === 0) return fail(['it has no citation', ...(injected ? ['it repeats injected text'] : [])]);
   if (passages.length === 0) return fail(['it cites only ids that were not given']);
-  const evidence = [...passages.map((item) => passageEvidence(item.passage)), ...subjectNamed(core, context)];
+  const evidence = [
+    ...passages.map((item) => passageEvidence(item.passage, item.lead)),
+    ...subjectNamed(core, context),
+  ];
   throwIfAborted(context.signal);
   const call = context.signal ? { signal: context.signal } : undefined;
   let judgement: ClaimJudgement = await context.judge.judge(core, evidence, call);

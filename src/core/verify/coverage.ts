@@ -131,7 +131,7 @@ export interface GivenTerms {
 /** Terms (title, heading and text) of every given passage, and the idf weighting over them. */
 export function givenTerms(given: readonly RetrievedPassage[]): GivenTerms {
   const terms = new Map(
-    given.map((item) => [item.passage.cite, new Set(checkTerms(passageEvidence(item.passage)))] as const),
+    given.map((item) => [item.passage.cite, new Set(checkTerms(passageEvidence(item.passage, item.lead)))] as const),
   );
   return { terms, weight: givenWeights([...terms.values()]) };
 }
@@ -275,7 +275,7 @@ export function claimBackedAddresses(
   if (namesOtherModel(part, item.core)) return false;
   const weighting = libraryWeighting(part) ?? partWeighting(part, weight);
   return item.passages.some((passage) => {
-    const evidence = passageEvidence(passage.passage);
+    const evidence = passageEvidence(passage.passage, passage.lead);
     if (requiredNames(part).some((name) => !name.test(evidence))) return false;
     return passageCoverage(part, new Set(checkTerms(evidence)), weighting) >= BACKED_ADDRESS_THRESHOLD;
   });
@@ -324,7 +324,7 @@ export function claimAnswersByKeyTerms(
   if (namesOtherModel(part, item.core)) return false;
   const partModels = modelNames(part.terms.join(' '));
   return item.passages.some((passage) => {
-    const evidence = passageEvidence(passage.passage);
+    const evidence = passageEvidence(passage.passage, passage.lead);
     if (requiredNames(part).some((name) => !name.test(`${item.core}\n${evidence}`))) return false;
     if (partModels.length > 0 && !partModels.some((model) => modelNames(evidence).includes(model))) return false;
     return hasTerm(new Set([...claimTerms, ...checkTerms(evidence)]), second.term);
@@ -371,7 +371,7 @@ export function claimOnTopPassage(
   return item.passages.some(
     (passage) =>
       top.has(passage.passage.cite) &&
-      requiredNames(part).every((name) => name.test(`${item.core}\n${passageEvidence(passage.passage)}`)),
+      requiredNames(part).every((name) => name.test(`${item.core}\n${passageEvidence(passage.passage, passage.lead)}`)),
   );
 }
 

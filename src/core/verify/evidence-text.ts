@@ -7,9 +7,12 @@
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 import type { Passage } from '../types.js';
 
-/** The text a claim citing `passage` may rest on: title and heading lines, then the text. */
-export function passageEvidence(passage: Pick<Passage, 'title' | 'heading' | 'text'>): string {
-  return [passage.title, passage.heading, passage.text].filter(Boolean).join('\n\n');
+/**
+ * The text a claim citing `passage` may rest on: title and heading lines, the sentence the
+ * passage's opening points back to (`RetrievedPassage.lead`), then the text.
+ */
+export function passageEvidence(passage: Pick<Passage, 'title' | 'heading' | 'text'>, lead?: string): string {
+  return [passage.title, passage.heading, lead, passage.text].filter(Boolean).join('\n\n');
 }
 
 /**

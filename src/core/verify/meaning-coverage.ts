@@ -141,7 +141,7 @@ export function aboutPart(part: QuestionPart, item: AnsweringUnit, given: readon
   const sameDocument = given.filter((other) => documents.has(other.passage.docId));
   const context = [
     item.core,
-    ...[...item.passages, ...sameDocument].map((cited) => passageEvidence(cited.passage)),
+    ...[...item.passages, ...sameDocument].map((cited) => passageEvidence(cited.passage, cited.lead)),
   ].join('\n');
   const titles = item.passages.map((cited) => squash(cited.passage.title)).join(' ');
   return requiredNameWords(part).every((name) => namePattern(name).test(context) || titles.includes(squash(name)));

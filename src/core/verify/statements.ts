@@ -68,7 +68,7 @@ const ANY_VALUE: ReadonlySet<QuantityDimension> = new Set([
 export function partStatements(part: QuestionPart, item: RetrievedPassage): PartStatement[] {
   const { entities } = partTerms(part);
   const attributes = partTerms(part).attributes.filter((term) => !VALUE_TERM.test(term));
-  const evidenceTerms = new Set(checkTerms(passageEvidence(item.passage)));
+  const evidenceTerms = new Set(checkTerms(passageEvidence(item.passage, item.lead)));
   if (entities.length > 0 && !entities.some((entity) => evidenceTerms.has(entity))) return [];
   const typed = answerDimensions(part);
   const dimensions = typed ?? ANY_VALUE;
@@ -107,5 +107,5 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
 
 /** The model names a passage is about (title, heading and text). */
 export function passageModels(item: RetrievedPassage): string[] {
-  return modelNames(passageEvidence(item.passage));
+  return modelNames(passageEvidence(item.passage, item.lead));
 }
