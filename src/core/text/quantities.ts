@@ -344,22 +344,30 @@ function findMeasures(masked: string, text: string): Quantity[] {
   let consumed = 0;
   for (const match of masked.matchAll(NUMBER)) {
     if (match.index < consumed) continue;
-    const value = parseNumber(match[0]);
-    if (value === undefined) continue;
+    const written = parseNumber(match[0]);
+    if (written === undefined) continue;
     let end = match.index + match[0].length;
+    // "1.5 million", "twenty thousand": the scale word multiplies the number before it.
+    const money = MONEY_PREFIX.test(masked.slice(Math.max(0, match.index - 4), match.index));
+    const ownScale = scaleAt(masked, end) ?? (money ? moneyScaleAt(masked, end) : undefined);
+    let value = written * (ownScale?.factor ?? 1);
+    end = ownScale?.end ?? end;
     let unit = readUnit(masked, end);
     let max: number | undefined;
     const range = readRange(masked, unit?.end ?? end, match.index);
     if (range) {
-      max = range.value;
-      end = range.end;
+      // "2–3 million": the scale after a range bears on both ends.
+      const rangeScale = scaleAt(masked, range.end);
+      max = range.value * (rangeScale?.factor ?? 1);
+      if (rangeScale && !ownScale) value *= rangeScale.factor;
+      end = rangeScale?.end ?? range.end;
       unit = readUnit(masked, end) ?? unit;
     }
     end = unit && unit.end > end ? unit.end : end;
     const prefix = MONEY_PREFIX.exec(masked.slice(Math.max(0, match.index - 4), match.index));
     const start = prefix ? match.index - prefix[0].length : match.index;
     const row: UnitRow | undefined = prefix ? ['', currency(prefix[1] ?? ''), 'money', 1] : unit?.row;
-    if (!row && /^(an?|one)$/i.test(match[0])) continue;
+    if (!row && !ownScale && /^(an?|one)$/i.test(match[0])) continue;
     const sign = row?.[2] === 'temperature' && /(^|[\s(])[-−]$/.test(masked.slice(0, match.index)) ? -1 : 1;
     const factor = (row?.[3] ?? 1) * sign;
     const scaled = (n: number) => Number((n * factor).toPrecision(12));
@@ -375,6 +383,27 @@ function findMeasures(masked: string, text: string): Quantity[] {
     consumed = end;
   }
   return result;
+}
+
+/** Scale words after a number, and what they multiply it by. */
+const SCALES: Readonly<Record<string, number>> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const SCALE_RE = /\s+(thousand|million|billion|trillion)(?![\p{L}])/iuy;
+
+/** The scale word right after `at` ("1.5 million"), with what it multiplies by and where it ends. */
+function scaleAt(text: string, at: number): { factor: number; end: number } | undefined {
+  SCALE_RE.lastIndex = at;
+  const match = SCALE_RE.exec(text);
+  return match ? { factor: SCALES[(match[1] ?? '').toLowerCase()]!, end: at + match[0].length } : undefined;
+}
+
+/** Short scales after an amount of money: "€35m", "$2bn", "£10k" (without a currency, "35m" is a length). */
+const MONEY_SCALES: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, mn: 1e6, bn: 1e9, b: 1e9, tn: 1e12 };
+const MONEY_SCALE_RE = /\s?(k|m|mn|bn|b|tn)(?![\p{L}\p{N}])/iuy;
+
+function moneyScaleAt(text: string, at: number): { factor: number; end: number } | undefined {
+  MONEY_SCALE_RE.lastIndex = at;
+  const match = MONEY_SCALE_RE.exec(text);
+  return match ? { factor: MONEY_SCALES[(match[1] ?? '').toLowerCase()]!, end: at + match[0].length } : undefined;
 }
 
 function currency(sign: string): string {
@@ -480,7 +509,13 @@ export function quantityStated(claim: Quantity, evidence: readonly Quantity[]): 
 
 /** The numbers as written in a quantity ("2" and "5" of "2–5 years"), for bare-number claims. */
 export function rawNumbers(quantity: Pick<Quantity, 'raw'>): number[] {
-  return [...quantity.raw.matchAll(new RegExp(`${DIGIT_NUMBER}|${WORD_NUMBER}`, 'gi'))]
-    .map((match) => parseNumber(match[0]))
-    .filter((n): n is number => n !== undefined);
+  const numbers = [...quantity.raw.matchAll(new RegExp(`${DIGIT_NUMBER}|${WORD_NUMBER}`, 'gi'))].flatMap((match) => {
+    const value = parseNumber(match[0]);
+    return value === undefined ? [] : [{ value, end: match.index + match[0].length }];
+  });
+  // A scale word after the last number ("2–3 million") bears on every number before it that has none.
+  return numbers.map(({ value, end }) => {
+    const scale = scaleAt(quantity.raw, end) ?? scaleAt(quantity.raw, numbers[numbers.length - 1]!.end);
+    return Number((value * (scale?.factor ?? 1)).toPrecision(12));
+  });
 }

@@ -8,11 +8,14 @@ import { plainUnitText, splitUnits } from '../text/sentences.js';
 import type { Passage } from '../types.js';
 
 /**
- * The text a claim citing `passage` may rest on: title and heading lines, the sentence the
- * passage's opening points back to (`RetrievedPassage.lead`), then the text.
+ * The text a claim citing `passage` may rest on: title and heading lines, then the text. A lead
+ * (`RetrievedPassage.lead`, the sentence the passage's opening points back to) is joined to that
+ * opening as one sentence ("… the works of Shakespeare concatenated into one file; This is roughly
+ * 1 million characters"), so that a value in the opening is read as said of what "this" is.
  */
 export function passageEvidence(passage: Pick<Passage, 'title' | 'heading' | 'text'>, lead?: string): string {
-  return [passage.title, passage.heading, lead, passage.text].filter(Boolean).join('\n\n');
+  const text = lead ? `${lead.trim().replace(/[.!?]+$/, '')}; ${passage.text.trimStart()}` : passage.text;
+  return [passage.title, passage.heading, text].filter(Boolean).join('\n\n');
 }
 
 /**

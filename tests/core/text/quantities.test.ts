@@ -3,6 +3,7 @@ import {
   extractQuantities,
   identifierKey,
   parseNumber,
+  rawNumbers,
   quantityStated,
   sameQuantity,
   type Quantity,
@@ -174,5 +175,42 @@ describe('helpers', () => {
     expect(parseNumber('three hundred')).toBe(300);
     expect(parseNumber('lots')).toBeUndefined();
     expect(identifierKey('dw-flt 0480')).toBe('DWFLT0480');
+  });
+});
+
+describe('scale words', () => {
+  const values = (text: string) => extractQuantities(text).map((q) => [q.value, q.unit, q.max]);
+
+  it('multiply the number before them, in digits or words, with a unit after or a currency before', () => {
+    expect(values('roughly 1 million characters')).toEqual([[1e6, '', undefined]]);
+    expect(values('one million characters')).toEqual([[1e6, '', undefined]]);
+    expect(values('twenty thousand users')).toEqual([[2e4, '', undefined]]);
+    expect(values('3 billion parameters')).toEqual([[3e9, '', undefined]]);
+    expect(values('1.5 million euros')).toEqual([[1.5e6, 'EUR', undefined]]);
+    expect(values('$2.3 million')).toEqual([[2.3e6, 'USD', undefined]]);
+    expect(values('2–3 million users')).toEqual([[2e6, '', 3e6]]);
+    // "one" alone without a unit is no quantity; "one of the apps" stays none.
+    expect(values('one of the apps')).toEqual([]);
+  });
+
+  it('read "m", "bn" and "k" after an amount of money as scales, and "35m" without a currency as a length', () => {
+    expect(values('Up to €35m or 7%')).toEqual([
+      [35e6, 'EUR', undefined],
+      [7, '%', undefined],
+    ]);
+    expect(values('a $2bn deal and a £10k prize')).toEqual([
+      [2e9, 'USD', undefined],
+      [1e4, 'GBP', undefined],
+    ]);
+    expect(extractQuantities('a 35m cable')[0]?.dimension).toBe('length');
+  });
+
+  it('make a claim of another magnitude a different value: 1.5 billion is not 1.5 million', () => {
+    const [million] = extractQuantities('1.5 million copies');
+    const [billion] = extractQuantities('1.5 billion copies');
+    const [digits] = extractQuantities('1,500,000 copies');
+    expect(sameQuantity(million!, billion!)).toBe(false);
+    expect(sameQuantity(million!, digits!)).toBe(true);
+    expect(rawNumbers({ raw: '2–3 million' })).toEqual([2e6, 3e6]);
   });
 });
