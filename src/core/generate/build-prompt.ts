@@ -67,7 +67,9 @@ function passageBlock(item: RetrievedPassage, nonce: string): string {
   ].filter(Boolean);
   // Should the marker still occur in the document (a caller's fixed marker), it is taken out.
   const fenced = (value: string) => value.split(nonce).join('');
-  return `[${passage.cite}] (${fenced(meta.join('; '))})\n${nonce} BEGIN\n${fenced(sanitisePassageText(passage.text))}\n${nonce} END`;
+  // The sentence a passage's opening points back to ("This is …") is document text: inside the fence.
+  const lead = item.lead ? `(before this passage: ${item.lead.replace(/\s+/g, ' ').trim()})\n` : '';
+  return `[${passage.cite}] (${fenced(meta.join('; '))})\n${nonce} BEGIN\n${fenced(sanitisePassageText(lead + passage.text))}\n${nonce} END`;
 }
 
 /** Builds the prompt; passages that do not fit the budget are listed in `omitted`. */

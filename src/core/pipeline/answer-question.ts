@@ -86,7 +86,10 @@ export async function answerQuestion(
     retrieval.passages = reranked.passages;
   }
   const weightedParts = retrieval.parts.map((stat) => stat.part);
-  const selected = await time('select', 'code', async () => selectPassages(retrieval, retrievalOptions));
+  // A passage that opens by pointing back ("This is …") is given with the sentence it points to.
+  const selected = await time('select', 'code', async () =>
+    withLeads(engine.index, selectPassages(retrieval, retrievalOptions)),
+  );
   const nearby = engine.generator.quotesClosest ? nearbyPassages(retrieval, selected) : [];
   last(trace).detail = {
     given: selected.map((item) => item.passage.cite),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildPrompt } from '../../../src/core/generate/build-prompt.js';
 import { ScriptedGenerator } from '../../../src/core/generate/scripted-generator.js';
 import { answerQuestion } from '../../../src/core/pipeline/answer-question.js';
 import { passageLead } from '../../../src/core/retrieve/passage-lead.js';
@@ -42,5 +43,16 @@ describe('a passage that opens by pointing back', () => {
       'Our training corpus for this model will be the works of Shakespeare concatenated into one file.',
     );
     expect(passageLead(engine.index, item('gpt#preparing-the-data'))).toBeUndefined();
+  });
+
+  it('is given to a model with that sentence inside the passage fence', async () => {
+    const engine = await engineWith(files);
+    const passage = engine.index.passages.get('gpt#preparing-the-data.2')!;
+    const item = { passage, rank: 1, score: 1, termCoverage: 1, parts: [0], supersededBy: [] };
+    const lead = passageLead(engine.index, item)!;
+    const prompt = buildPrompt('How large is it?', [{ ...item, lead }], { nonce: '⟦7⟧', maxPassageChars: 10_000 });
+    const user = prompt.messages[1]!.content;
+    const fenced = user.slice(user.indexOf('⟦7⟧ BEGIN'), user.indexOf('⟦7⟧ END'));
+    expect(fenced).toContain(`(before this passage: ${lead})\nThis is roughly`);
   });
 });
