@@ -17,6 +17,7 @@ import { missingFacts } from '../../../src/core/verify/facts.js';
 import { judgeLexically } from '../../../src/core/verify/lexical-judge.js';
 import { polarityDiffers } from '../../../src/core/verify/negation.js';
 import type { Meaning } from '../../../src/core/verify/meaning.js';
+import { resolvedPart } from '../../../src/core/verify/meaning-coverage.js';
 import { statementKind } from '../../../src/core/verify/statement-kinds.js';
 import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
 import { makePassage } from './make-passage.js';
@@ -347,5 +348,42 @@ describe('words a paraphrase adds for tone', () => {
     const passage =
       'For each category of infringement, the threshold would be the lower of the two amounts for SMEs and the higher for other companies.';
     expect(judgeLexically('SMEs get the lower of the two amounts instead', [passage]).supported).toBe(true);
+  });
+});
+
+describe('a part that points back with a pronoun', () => {
+  it('is read with its antecedent’s names, and a spare claim may answer it though its sentence is closer to another part', async () => {
+    const film = makePassage(
+      'The Quiet Shore is a 2021 drama directed by Ana Duarte, loosely adapted from the 2014 novel by Mara Lind.',
+      { cite: 'films#shore' },
+    );
+    const answer =
+      'The film comes from the filmmaker Ana Duarte [films#shore]. It is a loose adaptation of a Mara Lind novel [films#shore].';
+    const question = 'Who directed The Quiet Shore, and what source material is it based on?';
+    expect(resolvedPart(analyseQuestion(question)[1]!)).toBe('what source material is The Quiet Shore based on');
+    // A fake `Meaning` (named as one): the second part is close to the novel only once "it" is read as the film.
+    const meaning: Meaning = {
+      id: 'fake-meaning',
+      thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
+      async similarity(_text, others) {
+        return others.map(() => 0.9);
+      },
+      async partSimilarity(part, texts) {
+        return texts.map((text) =>
+          part.startsWith('Who directed') && text.includes('directed by')
+            ? 0.8
+            : part.includes('is The Quiet Shore based on') && text.includes('novel')
+              ? 0.55
+              : 0.1,
+        );
+      },
+    };
+    const verdict = await check(question, answer, [film], meaning);
+    expect(verdict.claims.map((claim) => claim.state)).toEqual(['supported', 'supported']);
+    expect(verdict.warnings.filter((warning) => warning.flag === 'missing_evidence')).toEqual([]);
+    // Without a pronoun to resolve, the part stays as asked.
+    expect(
+      resolvedPart(analyseQuestion('Who directed The Quiet Shore, and what book inspired the film?')[1]!),
+    ).toBeUndefined();
   });
 });
