@@ -196,7 +196,8 @@ const BASE_FORM_TOO = new Set(['found']);
  * An auxiliary that takes a verb's base form, ending the text, with at most three words after it
  * ("did that person", "to", "will they"): the verb that follows is in its base form.
  */
-const BEFORE_BASE_FORM = /\b(?:do|does|did|to|will|would|can|could|shall|should|may|might|must)(?:\s+[\p{L}'’-]+){0,3}\s+$/iu;
+const BEFORE_BASE_FORM =
+  /\b(?:do|does|did|to|will|would|can|could|shall|should|may|might|must)(?:\s+[\p{L}'’-]+){0,3}\s+$/iu;
 
 /**
  * The text with each irregular form replaced by its present form ("sold" → sell). A past form

@@ -139,8 +139,12 @@ describe('polarity', () => {
   it('reads no negation in code ("is None" in a call, backticks), and still reads it in the prose around', () => {
     const claim = 'Call mo.stop(form.value is None, mo.md("Submit the form")) to stop the cell';
     expect(polarityDiffers(claim, 'Use mo.stop to stop the cell when the form is unsubmitted.')).toBe(false);
-    expect(polarityDiffers('Stop the cell with `if x is None: return`', 'Stop the cell with an early return.')).toBe(false);
-    expect(polarityDiffers('mo.stop(form.value) does not stop the cell', 'mo.stop(form.value) stops the cell.')).toBe(true);
+    expect(polarityDiffers('Stop the cell with `if x is None: return`', 'Stop the cell with an early return.')).toBe(
+      false,
+    );
+    expect(polarityDiffers('mo.stop(form.value) does not stop the cell', 'mo.stop(form.value) stops the cell.')).toBe(
+      true,
+    );
     // Parentheses after a space are prose, not a call.
     expect(polarityDiffers('It runs first (not on Sundays)', 'It runs first on Sundays.')).toBe(true);
   });
