@@ -112,6 +112,11 @@ export function namesApart(a: string, b: string): boolean {
   return missingFrom(names(a), b) && missingFrom(names(b), a);
 }
 
+/** True when `x` states one of `y`'s values (number, unit and kind). */
+function statesValueOf(x: PartStatement, y: PartStatement): boolean {
+  return y.values.some((value) => quantityStated(value, x.values));
+}
+
 type Pair = [PartStatement, PartStatement, 'value' | 'polarity'];
 
 /** The best pair of statements, one per side, whose values the other side does not state. */
@@ -128,7 +133,9 @@ function valueConflict(left: PartStatement[], right: PartStatement[]): Pair | un
       // bear on "how often is the kitchenette tap's filter replaced", yet share hardly a word:
       // two values are versions of one fact only when their sentences say much the same.
       if (sharedShare(x.terms, y.terms) < SAME_FACT_OVERLAP) continue;
-      if (namesApart(x.text, y.text)) continue;
+      // Sentences that name different things are versions of one fact still when one also states
+      // a value of the other ("Printed: 1,600 kg (21 persons) Corrected: 1,350 kg" against "1,600 kg").
+      if (namesApart(x.text, y.text) && !statesValueOf(x, y) && !statesValueOf(y, x)) continue;
       const score = x.relevance + y.relevance + overlap(x.terms, y.terms);
       if (!best || score > best.score) best = { pair: [x, y, 'value'], score };
     }

@@ -85,6 +85,25 @@ describe('detectConflicts', () => {
     );
   });
 
+  it('sets a correction that restates the printed value against the printed line, though each names other things', () => {
+    const guide = makePassage(
+      '## 3. Rated Capacity and Speed\n\n- Passenger Cars 1 to 4: rated load 1,600 kg (21 persons); rated speed 2.5 m/s.\n- Service lift, Car 5: rated load 2,000 kg (26 persons); rated speed 1.0 m/s.',
+      {
+        cite: 'lift-guide#3',
+        title: 'Lift Maintenance Guide',
+        heading: '3. Rated Capacity and Speed',
+        date: '2023-11-02',
+      },
+    );
+    const errata = makePassage(
+      'Item 1\n  Location:  Section 3, Rated Capacity and Speed - passenger Cars 1 to 4\n  Printed:   rated load 1,600 kg (21 persons)\n  Corrected: rated load 1,350 kg (18 persons)\n  Reason:    The printed figure was copied from the tender\n             specification.',
+      { cite: 'lift-errata#intro', title: 'ERRATA Lift Maintenance Guide', date: '2024-01-01' },
+    );
+    expect(
+      detectConflicts(analyseQuestion('How many people are allowed in a passenger lift at once?'), [errata, guide]),
+    ).toHaveLength(1);
+  });
+
   it('never sets an amount of change against a level of the same kind', () => {
     const manual = makePassage(
       'The Fan function of the KX-900 circulates hot air; lower recipe temperatures by 20 °C compared with conventional heating.',
