@@ -194,10 +194,11 @@ const BASE_FORM_TOO = new Set(['found']);
 
 /**
  * An auxiliary that takes a verb's base form, ending the text, with at most three words after it
- * ("did that person", "to", "will they"): the verb that follows is in its base form.
+ * ("did that person", "to", "will they"): the verb that follows is in its base form. Not through
+ * "be" or "have" ("can be found", "will have found": a participle) or "not".
  */
 const BEFORE_BASE_FORM =
-  /\b(?:do|does|did|to|will|would|can|could|shall|should|may|might|must)(?:\s+[\p{L}'’-]+){0,3}\s+$/iu;
+  /\b(?:do|does|did|to|will|would|can|could|shall|should|may|might|must)(?:\s+(?!(?:be|been|being|have|has|had|not)\b)[\p{L}'’-]+){0,3}\s+$/iu;
 
 /**
  * The text with each irregular form replaced by its present form ("sold" → sell). A past form

@@ -60,5 +60,7 @@ describe('contentTerms', () => {
     expect(contentTerms('She plans to found a company')).toContain('found');
     expect(contentTerms('Where was the key found?')).not.toContain('found');
     expect(contentTerms('They found the sword in the cave')).not.toContain('found');
+    expect(contentTerms('The setting can be found in the menu')).not.toContain('found');
+    expect(contentTerms('It will have found a match')).not.toContain('found');
   });
 });
