@@ -348,8 +348,8 @@ function findMeasures(masked: string, text: string): Quantity[] {
     if (written === undefined) continue;
     let end = match.index + match[0].length;
     // "1.5 million", "twenty thousand": the scale word multiplies the number before it.
-    const money = MONEY_PREFIX.test(masked.slice(Math.max(0, match.index - 4), match.index));
-    const ownScale = scaleAt(masked, end) ?? (money ? moneyScaleAt(masked, end) : undefined);
+    const prefix = MONEY_PREFIX.exec(masked.slice(Math.max(0, match.index - 4), match.index));
+    const ownScale = scaleAt(masked, end) ?? (prefix ? scaleAt(masked, end, MONEY_SCALE_RE, MONEY_SCALES) : undefined);
     let value = written * (ownScale?.factor ?? 1);
     end = ownScale?.end ?? end;
     let unit = readUnit(masked, end);
@@ -364,7 +364,6 @@ function findMeasures(masked: string, text: string): Quantity[] {
       unit = readUnit(masked, end) ?? unit;
     }
     end = unit && unit.end > end ? unit.end : end;
-    const prefix = MONEY_PREFIX.exec(masked.slice(Math.max(0, match.index - 4), match.index));
     const start = prefix ? match.index - prefix[0].length : match.index;
     const row: UnitRow | undefined = prefix ? ['', currency(prefix[1] ?? ''), 'money', 1] : unit?.row;
     if (!row && !ownScale && /^(an?|one)$/i.test(match[0])) continue;
@@ -390,21 +389,20 @@ const SCALES: Readonly<Record<string, number>> = { thousand: 1e3, million: 1e6, 
 const SCALE_RE = /\s+(thousand|million|billion|trillion)(?![\p{L}])/iuy;
 
 /** The scale word right after `at` ("1.5 million"), with what it multiplies by and where it ends. */
-function scaleAt(text: string, at: number): { factor: number; end: number } | undefined {
-  SCALE_RE.lastIndex = at;
-  const match = SCALE_RE.exec(text);
-  return match ? { factor: SCALES[(match[1] ?? '').toLowerCase()]!, end: at + match[0].length } : undefined;
+function scaleAt(
+  text: string,
+  at: number,
+  pattern = SCALE_RE,
+  factors = SCALES,
+): { factor: number; end: number } | undefined {
+  pattern.lastIndex = at;
+  const match = pattern.exec(text);
+  return match ? { factor: factors[(match[1] ?? '').toLowerCase()]!, end: at + match[0].length } : undefined;
 }
 
 /** Short scales after an amount of money: "€35m", "$2bn", "£10k" (without a currency, "35m" is a length). */
 const MONEY_SCALES: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, mn: 1e6, bn: 1e9, b: 1e9, tn: 1e12 };
 const MONEY_SCALE_RE = /\s?(k|m|mn|bn|b|tn)(?![\p{L}\p{N}])/iuy;
-
-function moneyScaleAt(text: string, at: number): { factor: number; end: number } | undefined {
-  MONEY_SCALE_RE.lastIndex = at;
-  const match = MONEY_SCALE_RE.exec(text);
-  return match ? { factor: MONEY_SCALES[(match[1] ?? '').toLowerCase()]!, end: at + match[0].length } : undefined;
-}
 
 function currency(sign: string): string {
   return sign === '€' || sign === 'EUR' ? 'EUR' : sign === '£' || sign === 'GBP' ? 'GBP' : 'USD';

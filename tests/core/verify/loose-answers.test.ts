@@ -37,15 +37,15 @@ async function check(question: string, answer: string, given: RetrievedPassage[]
  * A fake `Meaning` (named as one): every claim is close to every sentence (0.9); a part's cosine
  * to a text is what `partScore` says.
  */
-function fakeMeaning(partScore: (text: string) => number): Meaning {
+function fakeMeaning(partScore: (text: string, part: string) => number): Meaning {
   return {
     id: 'fake-meaning',
     thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
     async similarity(_text, others) {
       return others.map(() => 0.9);
     },
-    async partSimilarity(_part, texts) {
-      return texts.map(partScore);
+    async partSimilarity(part, texts) {
+      return texts.map((text) => partScore(text, part));
     },
   };
 }
@@ -361,23 +361,14 @@ describe('a part that points back with a pronoun', () => {
       'The film comes from the filmmaker Ana Duarte [films#shore]. It is a loose adaptation of a Mara Lind novel [films#shore].';
     const question = 'Who directed The Quiet Shore, and what source material is it based on?';
     expect(resolvedPart(analyseQuestion(question)[1]!)).toBe('what source material is The Quiet Shore based on');
-    // A fake `Meaning` (named as one): the second part is close to the novel only once "it" is read as the film.
-    const meaning: Meaning = {
-      id: 'fake-meaning',
-      thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
-      async similarity(_text, others) {
-        return others.map(() => 0.9);
-      },
-      async partSimilarity(part, texts) {
-        return texts.map((text) =>
-          part.startsWith('Who directed') && text.includes('directed by')
-            ? 0.8
-            : part.includes('is The Quiet Shore based on') && text.includes('novel')
-              ? 0.55
-              : 0.1,
-        );
-      },
-    };
+    // The second part is close to the novel only once "it" is read as the film.
+    const meaning = fakeMeaning((text, part) =>
+      part.startsWith('Who directed') && text.includes('directed by')
+        ? 0.8
+        : part.includes('is The Quiet Shore based on') && text.includes('novel')
+          ? 0.55
+          : 0.1,
+    );
     const verdict = await check(question, answer, [film], meaning);
     expect(verdict.claims.map((claim) => claim.state)).toEqual(['supported', 'supported']);
     expect(verdict.warnings.filter((warning) => warning.flag === 'missing_evidence')).toEqual([]);
