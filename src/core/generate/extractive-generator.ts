@@ -279,10 +279,17 @@ function injectedSpans(): (item: RetrievedPassage, start: number, end: number) =
   };
 }
 
-/** The unit as a cited sentence; a list item keeps its lead-in ("… does not cover: broken glassware"). */
+/**
+ * The unit as a cited sentence; a list item keeps its lead-in ("… does not cover: broken
+ * glassware"), and a sentence opening with "this" the sentence it points back to.
+ */
 function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[], withLeadIn = true): string {
   const lead = withLeadIn ? leadIn(scored.unit, units) : undefined;
-  const body = lead ? `${lead.text.replace(/:\s*$/, '')}: ${scored.unit.text}` : scored.unit.text;
+  const body = !lead
+    ? scored.unit.text
+    : lead.isLeadIn
+      ? `${lead.text.replace(/:\s*$/, '')}: ${scored.unit.text}`
+      : `${lead.text} ${scored.unit.text}`;
   return `${body.replace(/[.;,:\s]+$/, '')} [${scored.unit.item.passage.cite}].`;
 }
 

@@ -12,6 +12,7 @@ import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import { canonicalTerm } from '../verify/term-weights.js';
+import { POINTS_BACK } from '../retrieve/passage-lead.js';
 import { unitAnswersType, type EvidenceUnit } from './evidence-units.js';
 
 /** A unit's standing for one part. */
@@ -56,15 +57,18 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const focus = (part.focus ?? []).map(identifierKey);
   const name = asksForName(questionSentence(part.text));
   return units
-    .filter((unit) => !unit.isLeadIn && namesModel(unit, models) && !namesOnlySiblings(unit, units, focus))
+    .filter((unit) => !unit.isLeadIn && namesModel(unit, units, models) && !namesOnlySiblings(unit, units, focus))
     .map((unit) => {
       const lead = leadIn(unit, units);
-      const own = { terms: withClasses(lead ? [...unit.terms, ...lead.terms] : unit.terms) };
+      // A list item's lead-in is part of what it says; the sentence a "this…" points back to sets its scene.
+      const introduces = lead !== undefined && lead.isLeadIn;
+      const own = { terms: withClasses(introduces ? [...unit.terms, ...lead.terms] : unit.terms) };
       const cite = unit.item.passage.cite;
+      const scene = context.get(cite) ?? new Set<string>();
       const coverage = partCoverage(
         part.terms,
         own,
-        context.get(cite) ?? new Set(),
+        lead && !introduces ? new Set([...scene, ...withClasses(lead.terms)]) : scene,
         neighbours.get(cite) ?? new Set(),
         idf,
       );
@@ -111,11 +115,11 @@ function withClasses(terms: Iterable<string>): Set<string> {
   return all;
 }
 
-/** True when the unit, its heading or its document title names one of the models (or none is asked about). */
-function namesModel(unit: EvidenceUnit, models: string[]): boolean {
+/** True when the unit, its lead-in, its heading or its document title names one of the models (or none is asked about). */
+function namesModel(unit: EvidenceUnit, units: EvidenceUnit[], models: string[]): boolean {
   if (models.length === 0) return true;
   const { title, heading } = unit.item.passage;
-  const named = extractQuantities(`${title} ${heading} ${unit.text}`).filter(
+  const named = extractQuantities(`${title} ${heading} ${leadIn(unit, units)?.text ?? ''} ${unit.text}`).filter(
     (quantity) => quantity.dimension === 'identifier',
   );
   return named.some((quantity) => models.includes(quantity.key ?? ''));
@@ -141,9 +145,14 @@ function unitIdf(units: EvidenceUnit[]): (term: string) => number {
   return (term) => Math.log(1 + (units.length + 1) / (1 + (counts.get(term) ?? 0)));
 }
 
-/** The sentence ending in ":" that introduces a list item, when there is one in the same passage. */
+/**
+ * What a unit is read with: the sentence ending in ":" that introduces a list item, when there is
+ * one in the same passage; or, for a sentence that opens by pointing back ("This is a 28 GB corpus
+ * of text documents" after "…is the TREC 2024 RAG Corpus."), the sentence just before it in its
+ * passage, which says what "this" is.
+ */
 export function leadIn(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit | undefined {
-  if (!isListItem(unit)) return undefined;
+  if (!isListItem(unit)) return pointedBackTo(unit, units);
   const before = units.filter((other) => other.item === unit.item && other.end <= unit.start);
   for (let index = before.length - 1; index >= 0; index--) {
     const candidate = before[index]!;
@@ -151,6 +160,16 @@ export function leadIn(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit 
     if (!isListItem(candidate)) return undefined;
   }
   return undefined;
+}
+
+/** The sentence a prose sentence opening with "this", "it", "they"… follows in its passage, when it is prose too. */
+function pointedBackTo(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit | undefined {
+  if (unit.isTableRow || unit.isTitle || !POINTS_BACK.test(unit.text)) return undefined;
+  const at = units.indexOf(unit);
+  const previous = at > 0 ? units[at - 1] : undefined;
+  if (!previous || previous.item !== unit.item || previous.isTableRow || previous.isTitle || previous.isListItem)
+    return undefined;
+  return previous;
 }
 
 function isListItem(unit: EvidenceUnit): boolean {

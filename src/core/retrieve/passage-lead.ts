@@ -13,7 +13,7 @@ import type { SearchIndex } from '../index/search-index.js';
 import type { RetrievedPassage } from '../types.js';
 
 /** A first word that points back: a demonstrative or a personal pronoun as the subject or its owner. */
-const POINTS_BACK = /^[\s>*_#-]*(?:this|these|that|those|it|its|they|their|he|his|she|her|such)\b(?!\s*[:(])/i;
+export const POINTS_BACK = /^[\s>*_#-]*(?:this|these|that|those|it|its|they|their|he|his|she|her|such)\b(?!\s*[:(])/i;
 
 /** The last sentence of the part before `item`'s passage in its section, when the passage opens by pointing back to it. */
 export function passageLead(

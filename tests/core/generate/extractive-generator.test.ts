@@ -275,4 +275,18 @@ describe('the extractive generator', () => {
     expect(result.answer.text).toMatch(/Balduran/);
     expect(result.answer.text).not.toMatch(/appears in the harbour city/);
   });
+
+  it('reads a sentence that opens with "this" with the sentence before it, and quotes both', async () => {
+    const engine = await engineWith({
+      'notes.md': markdown(
+        { id: 'notes', title: 'Evaluation notes' },
+        '## Datasets\n\nAn alternative dataset I considered for evaluation is the Orion-7 Corpus. This is a 28 GB collection of web pages. The questions do not come with answers, so I would have to write them.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How big is the Orion-7 corpus that was considered for evaluation?');
+    expect(result.answer.text).toBe(
+      'An alternative dataset I considered for evaluation is the Orion-7 Corpus. This is a 28 GB collection of web pages [notes#datasets].',
+    );
+    expect(result.verdict.flags).not.toContain('unsupported_claim');
+  });
 });
