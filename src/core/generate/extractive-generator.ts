@@ -21,6 +21,7 @@ import { contentTerms } from '../text/terms.js';
 import { questionSentence } from '../question/analyse-question.js';
 import { describesOption, givesSteps, statesPurpose, stepsAsked } from '../question/steps.js';
 import { canonicalTerm } from '../verify/term-weights.js';
+import { askedKindTerms, givesNewName } from '../question/names.js';
 
 /** A part is answered when its best unit covers at least this share of its terms. */
 export const ANSWER_COVERAGE = 0.4;
@@ -152,7 +153,8 @@ function isClose(scored: MeantUnit): boolean {
  * charged). A sentence without it is at most the closest the documents come. Not what a part is
  * about: words that only set the scene, words no passage uses (the asker's own), and the asker's
  * verbs ("take", "happen", "hook up"), which the documents say in their own words. Either side of
- * a choice ("the hot or the cold supply") will do.
+ * a choice ("the hot or the cold supply") will do; where the term is the kind a name is asked for as
+ * ("by which writer", "what's it called"), a name the question does not hold will do.
  */
 function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, units: EvidenceUnit[]): boolean {
   const scene = new Set([...(part.contextTerms ?? []), ...(part.unknownTerms ?? []), ...ASKERS_WORDS]);
@@ -167,7 +169,10 @@ function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, unit
       (term) => [term, canonicalTerm(term)],
     ),
   );
-  return [key, ...choiceSides(part.text, key)].some((term) => held.has(term) || held.has(canonicalTerm(term)));
+  if ([key, ...choiceSides(part.text, key)].some((term) => held.has(term) || held.has(canonicalTerm(term))))
+    return true;
+  // "A book by which writer?" is answered by a name ("Martin Amis"), seldom by the word "writer".
+  return askedKindTerms(part.text).includes(key) && givesNewName(scored.unit.text, part.text);
 }
 
 /** Verbs a reader asks with, and the qualifiers they add, stemmed as terms are: never what a part is about. */

@@ -21,6 +21,33 @@ export function asksForName(part: string): boolean {
   return false;
 }
 
+/** Words that end the kind a "which" / "what" names ("which vector store did …", "which app does …"). */
+const KIND_ENDS =
+  /^(?:is|are|am|was|were|do|does|did|can|could|will|would|should|shall|must|may|might|has|have|had|i|you|we|it|they|he|she|to|in|on|of|for|from|with|by|that|and|or)$/i;
+
+/**
+ * The terms of what a name is asked for as: the kind after "which" / "what" ("a book by which
+ * writer" → writer; "which vector store did …" → vector, store) and the words of "what is it
+ * called". A sentence answers them with a name, not by repeating them ("Loosely adapted from
+ * Martin Amis' novel"), so they are never what a sentence must hold.
+ */
+export function askedKindTerms(part: string): string[] {
+  const text = part.replace(/\s+/g, ' ');
+  if (!asksForName(text)) return [];
+  const words: string[] = [];
+  for (const match of text.matchAll(/\b(?:which|what)\s+((?:[\p{L}\d'’-]+\s*){1,3})/giu)) {
+    const after = (match[1] ?? '').trim().split(' ');
+    if (NOT_A_KIND.test(after[0] ?? '')) continue;
+    for (const word of after) {
+      if (KIND_ENDS.test(word)) break;
+      // A capitalised word names the thing the kind belongs to ("which Gleam operator"), not the kind.
+      if (!/^\p{Lu}/u.test(word)) words.push(word);
+    }
+  }
+  for (const match of text.matchAll(/\b(called|named|name)\b/giu)) words.push(match[1] ?? '');
+  return contentTerms(words.join(' '));
+}
+
 /** A speaker's label or a note's ("DOCTOR:", "NOTE"): not a name the sentence gives. */
 const LABEL = /^(?:[\p{Lu}?]{2,}[?!]?:|NOTE|TIP|CAUTION|WARNING|IMPORTANT)\s*/u;
 

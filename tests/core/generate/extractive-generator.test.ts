@@ -289,4 +289,20 @@ describe('the extractive generator', () => {
     );
     expect(result.verdict.flags).not.toContain('unsupported_claim');
   });
+
+  it('takes a name for the kind a "which" question asks for ("by which writer" ← "Ruth Caldwell"), not the word itself', async () => {
+    const engine = await engineWith({
+      'film.md': markdown(
+        { id: 'film', title: 'Film notes' },
+        '## Story\n\nThe Quiet Harbour film, loosely based on a book, opens in a fishing town.\n\n' +
+          '## Source\n\nThe Quiet Harbour film is loosely based on a book by Ruth Caldwell.\n\n' +
+          '## Release\n\nThe Quiet Harbour film, loosely based on a book, was released in spring.\n\n' +
+          '## Music\n\nThe writer of the theme song is not credited.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'The Quiet Harbour film is loosely based on a book by which writer?');
+    expect(result.answer.text).toBe(
+      'The Quiet Harbour film is loosely based on a book by Ruth Caldwell [film#source].',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForName, givesNewName } from '../../../src/core/question/names.js';
+import { askedKindTerms, asksForName, givesNewName } from '../../../src/core/question/names.js';
 
 describe('names asked for and given', () => {
   it('are asked for by who, by which or what member of a kind, and by what a thing is called', () => {
@@ -34,5 +34,16 @@ describe('names asked for and given', () => {
     expect(givesNewName("The Emperor is a mind flayer who appears in Baldur's Gate 3.", question)).toBe(false);
     expect(givesNewName('DOCTOR: So the crew went home.', 'who ran the station')).toBe(false);
     expect(givesNewName('Initially it struggled with its new form.', 'who was it')).toBe(false);
+  });
+
+  it('name the kind a name is asked for as: the words after which or what up to the verb, and "called"', () => {
+    expect(askedKindTerms('The Zone of Interest film is loosely based on a book by which writer')).toEqual(['writer']);
+    expect(askedKindTerms('which vector store did the author end up choosing')).toEqual(['vector', 'store']);
+    // A capitalised word names what the kind belongs to, not the kind.
+    expect(askedKindTerms('Which Gleam operator do you use to add two floats')).toEqual(['oper']);
+    expect(askedKindTerms("I can wipe my phone remotely. What's that feature called")).toEqual(['call']);
+    // Not a question for a name: nothing.
+    expect(askedKindTerms('What time choices does the off timer have')).toEqual([]);
+    expect(askedKindTerms('How long is the warranty')).toEqual([]);
   });
 });
