@@ -8,6 +8,8 @@ import { extractQuantities, quantityStated, type Quantity } from '../text/quanti
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { authorityBetween } from './authority.js';
 import { claimNames } from './facts.js';
+import { asksForName } from '../question/names.js';
+import { questionSentence } from '../question/analyse-question.js';
 import { partStatements, passageModels, type PartStatement } from './statements.js';
 
 /** Two values of one fact further apart than this factor are taken for different facts (30 minutes vs 5 years). */
@@ -65,8 +67,12 @@ function compare(
 ): ConflictFinding | undefined {
   const [first, second] = [left[0]?.item, right[0]?.item];
   if (!first || !second || !sameSubject(first, second)) return undefined;
+  // Where the part asks for a name ("Who acquired WhatsApp?"), names that differ are the answers in
+  // dispute ("acquired by Facebook … US$19.3 billion" against "Apple's $22B purchase"), not two subjects.
+  const namesAreValues = asksForName(questionSentence(question.text));
   const pair =
-    valueConflict(left, right) ?? (question.expects === 'yes-no' ? polarityConflict(left, right) : undefined);
+    valueConflict(left, right, namesAreValues) ??
+    (question.expects === 'yes-no' ? polarityConflict(left, right) : undefined);
   if (!pair) return undefined;
   const [x, y, kind] = pair;
   const authority = authorityBetween(x.item, y.item);
@@ -120,7 +126,7 @@ function statesValueOf(x: PartStatement, y: PartStatement): boolean {
 type Pair = [PartStatement, PartStatement, 'value' | 'polarity'];
 
 /** The best pair of statements, one per side, whose values the other side does not state. */
-function valueConflict(left: PartStatement[], right: PartStatement[]): Pair | undefined {
+function valueConflict(left: PartStatement[], right: PartStatement[], namesAreValues: boolean): Pair | undefined {
   const leftValues = left.flatMap((statement) => statement.values);
   const rightValues = right.flatMap((statement) => statement.values);
   const leftOnly = left.filter((statement) => statement.values.some((value) => !quantityStated(value, rightValues)));
@@ -135,7 +141,7 @@ function valueConflict(left: PartStatement[], right: PartStatement[]): Pair | un
       if (sharedShare(x.terms, y.terms) < SAME_FACT_OVERLAP) continue;
       // Sentences that name different things are versions of one fact still when one also states
       // a value of the other ("Printed: 1,600 kg (21 persons) Corrected: 1,350 kg" against "1,600 kg").
-      if (namesApart(x.text, y.text) && !statesValueOf(x, y) && !statesValueOf(y, x)) continue;
+      if (!namesAreValues && namesApart(x.text, y.text) && !statesValueOf(x, y) && !statesValueOf(y, x)) continue;
       const score = x.relevance + y.relevance + overlap(x.terms, y.terms);
       if (!best || score > best.score) best = { pair: [x, y, 'value'], score };
     }
