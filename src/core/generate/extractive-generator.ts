@@ -63,10 +63,15 @@ export class ExtractiveGenerator implements Generator {
       if (disagreement) sentences.push(...describeDisagreement(disagreement, units));
       else {
         const run = stepRun(best, part, units, ranked);
-        // The steps of one list share its lead-in ("To activate Emergency mode:"): said once, before the first.
-        const quoted = run.map((unit, index) =>
-          quote({ unit }, units, index === 0 || !sameLeadIn(unit, run[index - 1]!, units)),
-        );
+        // The steps of one list share its lead-in ("To activate Emergency mode:"): said once, before
+        // the first; an outcome that points back to the step before it ("This makes the light blink") is
+        // not given that step again.
+        const quoted = run.map((unit, index) => {
+          const previous = run[index - 1];
+          const leadSaid =
+            previous !== undefined && (sameLeadIn(unit, previous, units) || leadIn(unit, units) === previous);
+          return quote({ unit }, units, !leadSaid);
+        });
         if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages)) {
           sentences.push(...quoted);
           for (const unit of run) used.add(`${unit.item.passage.cite}:${unit.start}`);

@@ -305,4 +305,17 @@ describe('the extractive generator', () => {
       'The Quiet Harbour film is loosely based on a book by Ruth Caldwell [film#source].',
     );
   });
+
+  it('quotes a step and the outcome that points back to it once each', async () => {
+    const engine = await engineWith({
+      'remote.md': markdown(
+        { id: 'remote', title: 'Remote Guide' },
+        '## Pairing the remote\n\nPress and hold the Pair button on the remote for 3 seconds. This makes the light on the TV blink blue.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I pair the remote?');
+    expect(result.answer.text).toBe(
+      'Press and hold the Pair button on the remote for 3 seconds [remote#pairing-the-remote]. This makes the light on the TV blink blue [remote#pairing-the-remote].',
+    );
+  });
 });
