@@ -85,6 +85,22 @@ export class ExtractiveGenerator implements Generator {
 }
 
 /**
+ * The sentence the answerer would quote for one part from these passages, or undefined where none
+ * answers it: how a two-hop question's first part is answered before its second is searched.
+ */
+export async function answeringUnit(
+  part: QuestionPart,
+  passages: RetrievedPassage[],
+  meaning: Meaning | undefined,
+  options?: GenerateOptions,
+): Promise<EvidenceUnit | undefined> {
+  if (isNearMiss(part) || passages.length === 0) return undefined;
+  const units = evidenceUnits(passages, injectedSpans());
+  const [best] = await byMeaning(rankUnits(units, part, passages), part, units, meaning, options);
+  return best && best.typeMatches && accepted(best, part, units) ? best.unit : undefined;
+}
+
+/**
  * How meaning enters the choice of sentence, where the embedder is calibrated: `weight` times the
  * part–sentence cosine is added to the lexical score, and a sentence with at least `accept`
  * cosine and `minCoverage` of the part's terms answers it even below `ANSWER_COVERAGE` (readers'

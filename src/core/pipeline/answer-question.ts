@@ -22,6 +22,7 @@ import { verifyAnswer } from '../verify/verify-answer.js';
 import type { Engine } from './engine.js';
 import { contentTerms } from '../text/terms.js';
 import { passageTrace } from './trace.js';
+import { resolveHops } from './hop.js';
 
 /** Options of one question. */
 export interface AnswerOptions extends CallOptions {
@@ -69,8 +70,14 @@ export async function answerQuestion(
     return value;
   };
   const retrievalOptions = { ...engine.retrieval, ...options.retrieval };
-  const analysis = await time('analyse', 'code', () => analyse(engine, question, retrievalOptions, options));
-  last(trace).detail = analysis.bridge ? { parts: analysis.parts, bridge: analysis.bridge } : { parts: analysis.parts };
+  // One similarity cache for answering a first hop, choosing sentences and checking them.
+  const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
+  const analysis = await time('analyse', 'code', () => analyse(engine, question, retrievalOptions, meaning, options));
+  last(trace).detail = {
+    parts: analysis.parts,
+    ...(analysis.bridge ? { bridge: analysis.bridge } : {}),
+    ...(analysis.hops.length > 0 ? { hops: analysis.hops } : {}),
+  };
   const { parts } = analysis;
   const firstCut = engine.reranker ? { ...retrievalOptions, topK: engine.rerankDepth } : retrievalOptions;
   const retrieval = await time('retrieve', 'code', () =>
@@ -98,8 +105,6 @@ export async function answerQuestion(
   };
   const promptStep: TraceStep = { stage: 'prompt', decidedBy: 'code', ms: 0, detail: {} };
   trace.push(promptStep);
-  // One similarity cache for choosing sentences and for checking them.
-  const meaning = engine.checkByMeaning ? meaningFromEmbedder(engine.embedder) : undefined;
   const asked = await time('generate', 'model', () =>
     fitAndGenerate(engine, question, selected, promptStep, (prompt, shown) =>
       generate(engine, question, weightedParts, { given: shown, nearby }, prompt, options, meaning),
@@ -252,13 +257,25 @@ function citedPassages(
   return added;
 }
 
-/** The question's parts; a subject named only by a description is first resolved (see `resolveBridge`). */
-async function analyse(engine: Engine, question: string, retrieval: RetrievalOptions, options: AnswerOptions) {
+/**
+ * The question's parts: a subject named only by a description is first resolved (see
+ * `resolveBridge`); a part pointing back to what the part before it asks for is rewritten with the
+ * name that answers that part (see `resolveHops`).
+ */
+async function analyse(
+  engine: Engine,
+  question: string,
+  retrieval: RetrievalOptions,
+  meaning: Meaning | undefined,
+  options: AnswerOptions,
+) {
   const bridge = await resolveBridge(engine.index, engine.embedder, question, retrieval, options);
-  if (!bridge) return { parts: analyseQuestion(question) };
+  const asked = bridge ? bridge.parts : analyseQuestion(question);
+  const { parts, hops } = await resolveHops(engine, question, asked, retrieval, meaning, options);
   return {
-    parts: bridge.parts,
-    bridge: { description: bridge.description, model: bridge.model, question: bridge.question },
+    parts,
+    hops,
+    ...(bridge ? { bridge: { description: bridge.description, model: bridge.model, question: bridge.question } } : {}),
   };
 }
 

@@ -67,6 +67,49 @@ export function givesNewName(sentence: string, part: string): boolean {
   return false;
 }
 
+/** Small words inside a name ("Link to Windows", "Bank of America"). */
+const CONNECTOR = /^(?:of|to|for|the|and|on|in|de|du|von|van)$/;
+
+/**
+ * The names a sentence gives that the question does not hold, as written and in order: runs of
+ * names ("Find My Mobile", "NFC") with at least one word the question lacks, each with the word
+ * that follows it ("feature" in "the NFC feature is enabled"), which says what kind of thing it names.
+ */
+export function namesGiven(sentence: string, question: string): { name: string; next: string }[] {
+  const asked = new Set(contentTerms(question.replace(/['’]s\b/g, '')));
+  const text = sentence.trim().replace(LABEL, '');
+  const tokens = [...text.matchAll(/[\p{L}\d][\p{L}\d'’.+_-]*/gu)];
+  const defined = /^[^:.;]{1,40}:\s/u.exec(text)?.[0].length ?? 0;
+  const found: { name: string; next: string }[] = [];
+  let run: string[] = [];
+  let runEnd = -1;
+  const close = (next: string) => {
+    if (run.length > 0 && contentTerms(run.join(' ')).some((term) => !asked.has(term)))
+      found.push({ name: run.join(' '), next });
+    run = [];
+  };
+  for (const [index, match] of tokens.entries()) {
+    const token = match[0].replace(/(?:['’]s?|[.-]+)$/u, '');
+    const joined = run.length > 0 && /^ $/.test(text.slice(runEnd, match.index));
+    // "Link to Windows", "Bank of America": a small word between two names is part of the name.
+    const following = tokens[index + 1];
+    const bridges =
+      joined &&
+      CONNECTOR.test(token) &&
+      following !== undefined &&
+      following.index === match.index + match[0].length + 1 &&
+      isName(following[0], false);
+    const name = bridges || isName(token, index === 0 && match.index >= defined);
+    if (!name || !joined) close(joined ? token : '');
+    if (name) {
+      run.push(token);
+      runEnd = match.index + match[0].length;
+    }
+  }
+  close('');
+  return found;
+}
+
 /**
  * A name as written: a capitalised word (not the sentence's first, which is capitalised whatever
  * it is), an acronym, or a word with digits ("M2", "GPT-4", "F8", "802.11n").
