@@ -172,15 +172,19 @@ function isClose(scored: MeantUnit): boolean {
  * ("the heat rejection capacity of the cooling towers" is not answered by "each chiller has a
  * cooling capacity of 1,200 kW"; "a fee for charging my e-bike" not by where e-bikes may not be
  * charged). A sentence without it is at most the closest the documents come. Not what a part is
- * about: words that only set the scene, words no passage uses (the asker's own), and the asker's
- * verbs ("take", "happen", "hook up"), which the documents say in their own words. Either side of
+ * about: words that only set the scene, words no passage uses (the asker's own), the asker's
+ * verbs ("take", "happen", "hook up"), which the documents say in their own words, and the amount
+ * a "how much / how many" part asks for ("how much free space does a USB drive need before I can
+ * install apps": a sentence giving the free space that recordings need holds "free space" too). Either side of
  * a choice ("the hot or the cold supply") will do; where the term is the kind a name is asked for as
  * ("by which writer", "what's it called"), a name the question does not hold will do.
  */
 function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, units: EvidenceUnit[]): boolean {
   const scene = new Set([...(part.contextTerms ?? []), ...(part.unknownTerms ?? []), ...ASKERS_WORDS]);
   const weights = part.weights ?? {};
-  const candidates = part.terms.filter((term) => !scene.has(term) && (weights[term] ?? 0) > 0);
+  // The amount asked for ("how much free space") is what every candidate states some of: not what it is about.
+  const measured = new Set(measuredTerms(questionSentence(part.text)));
+  const candidates = part.terms.filter((term) => !scene.has(term) && !measured.has(term) && (weights[term] ?? 0) > 0);
   if (candidates.length < 2) return true;
   const key = candidates.reduce((best, term) => ((weights[term] ?? 0) > (weights[best] ?? 0) ? term : best));
   const { passage } = scored.unit.item;
@@ -370,4 +374,13 @@ function compose(sentences: string[], missing: QuestionPart[], partCount: number
     return `The documents do not answer this: no passage says ${partCount > 1 ? 'any of ' : ''}${asked}.`;
   }
   return [...sentences, ...gaps].join(' ');
+}
+
+/** "how much free space does…", "how many attention heads were…": the words of the amount asked for. */
+const MEASURED =
+  /\bhow (?:much|many)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|might|has|have|had)\b/iu;
+
+/** The terms of the amount a "how much / how many" part asks for. */
+function measuredTerms(asked: string): string[] {
+  return contentTerms(MEASURED.exec(asked)?.[1] ?? '');
 }

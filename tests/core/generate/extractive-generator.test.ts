@@ -168,6 +168,27 @@ describe('the extractive generator', () => {
     expect(supply.answer.text).toMatch(/^The plant room is supplied from the cold water main only/);
   });
 
+  it('does not take the amount a "how much" part asks for as what it is about', async () => {
+    const engine = await engineWith({
+      'tv.md': markdown(
+        { id: 'tv', title: 'TV Guide' },
+        '## Recording\n\nScheduled recording requires at least 100 MB of free space on the USB drive.\n\n## USB drives\n\nConnect the USB drive to the USB port. A USB drive with its own power supply is recommended. Remove the USB drive only when the TV is off.\n\n## Apps\n\nApps are installed from the app store on the home screen. Installed apps can be moved or deleted.\n\n## Photos\n\nPhotos on a USB drive open in the Gallery app.\n',
+      ),
+    });
+    // Every sentence about free space holds "free space": the part is about installing apps, which none states an amount for.
+    const apps = await answerQuestion(
+      engine,
+      'How much free space does a USB drive need before I can install apps on it?',
+    );
+    expect(apps.answer.text).toMatch(/^The documents do not say/);
+    expect(apps.verdict.status).not.toBe('answered');
+    const recording = await answerQuestion(
+      engine,
+      'How much free space does a USB drive need for a scheduled recording?',
+    );
+    expect(recording.answer.text).toMatch(/^Scheduled recording requires at least 100 MB of free space/);
+  });
+
   it('abstains when nothing is relevant', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'Who won the 2022 football World Cup?');
