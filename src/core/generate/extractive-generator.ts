@@ -56,12 +56,15 @@ export class ExtractiveGenerator implements Generator {
         else missing.push(part);
         continue;
       }
+      // A sentence already given as the answer to another part answers this one too; one only
+      // quoted there as the closest the documents come may still answer this one.
       const key = `${best.unit.item.passage.cite}:${best.unit.start}`;
       if (used.has(key)) continue;
-      used.add(key);
       const disagreement = findDisagreement(ranked, part);
-      if (disagreement) sentences.push(...describeDisagreement(disagreement, units));
-      else {
+      if (disagreement) {
+        used.add(key);
+        sentences.push(...describeDisagreement(disagreement, units));
+      } else {
         const run = stepRun(best, part, units, ranked);
         // The steps of one list share its lead-in ("To activate Emergency mode:"): said once, before
         // the first; an outcome that points back to the step before it ("This makes the light blink") is
@@ -74,7 +77,7 @@ export class ExtractiveGenerator implements Generator {
         });
         if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages)) {
           sentences.push(...quoted);
-          for (const unit of run) used.add(`${unit.item.passage.cite}:${unit.start}`);
+          for (const unit of [best.unit, ...run]) used.add(`${unit.item.passage.cite}:${unit.start}`);
         } else sentences.push(...closestOnly(part, best, ranked, units));
       }
     }

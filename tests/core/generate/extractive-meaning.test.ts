@@ -56,4 +56,36 @@ describe('the extractive generator with meaning', () => {
     const result = await new ExtractiveGenerator().generate(request());
     expect(result.text).not.toContain('50 MB');
   });
+
+  it('answers a later part with a sentence an earlier part could only quote as the closest', async () => {
+    /** A fake similarity (named as one): every part means the sentence about the locating method. */
+    const locating: Meaning = {
+      ...fakeMeaning,
+      async partSimilarity(_part, texts) {
+        return texts.map((text) => (/locating method/.test(text) ? 0.8 : 0.1));
+      },
+    };
+    const asked =
+      "What does the battery-stretching setting do to my phone's whereabouts tracking, and what is the locating method set to in Emergency mode?";
+    const parts = analyseQuestion(asked);
+    expect(parts).toHaveLength(2);
+    const result = await new ExtractiveGenerator().generate({
+      question: asked,
+      parts,
+      passages: [
+        passage(
+          'guide#1',
+          'When Emergency mode is on, the locating method is set to Battery saving. The screen turns grey.',
+        ),
+      ],
+      prompt: { messages: [], cites: ['guide#1'], omitted: [] },
+      meaning: locating,
+    });
+    // The first part's words are the reader's: the sentence is only the closest the documents come to it…
+    expect(result.text).toMatch(/^The documents do not say/);
+    // …and the second part, which it answers, is answered with it, not passed over.
+    expect(result.text).toMatch(
+      /\. When Emergency mode is on, the locating method is set to Battery saving \[guide#1\]\.$/,
+    );
+  });
 });
