@@ -4,6 +4,8 @@
  * authoritative one is the one that supersedes the other, else the newer one.
  */
 import { modelNames } from '../question/model-names.js';
+import { questionSentence } from '../question/analyse-question.js';
+import { asksForName } from '../question/names.js';
 import { quantityStated, type Quantity } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import { supersedes } from '../verify/authority.js';
@@ -67,6 +69,10 @@ export function findDisagreement(ranked: ScoredUnit[], part: QuestionPart): Disa
   const best = ranked[0];
   if (!best) return undefined;
   const asked = answerDimensions(part);
+  // A part asking for a name ("which programme is the quickest") is answered by a name: values the
+  // candidate sentences state beside their names ("Quick 30 … 30 minutes", "Eco 50 … 3 hours") are
+  // no versions of its answer.
+  if (!asked && asksForName(questionSentence(part.text))) return undefined;
   const dimensions = asked ? [...asked] : best.unit.quantities.map((quantity) => quantity.dimension);
   const bestValues = valuesAsked(best, dimensions);
   const rivals = ranked.filter(

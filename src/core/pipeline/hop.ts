@@ -7,8 +7,8 @@
  * ("where in Settings do I switch NFC on"), and retrieval and answering go on with the rewritten part.
  */
 import { answeringUnit } from '../generate/extractive-generator.js';
-import { asksForName, namesGiven } from '../question/names.js';
-import { analyseQuestion, questionSentence } from '../question/analyse-question.js';
+import { askedKindTerms, asksForName, namesGiven } from '../question/names.js';
+import { analyseQuestion, modelNames, questionSentence } from '../question/analyse-question.js';
 import { readablePassages } from '../retrieve/access.js';
 import { withLeads } from '../retrieve/passage-lead.js';
 import { isRelevant, retrieve, type RetrievalOptions } from '../retrieve/retrieve.js';
@@ -82,14 +82,16 @@ export async function resolveHops(
 }
 
 /**
- * The part as if asked with the name ("what do I need set up to use Find My Mobile"): it no longer
- * points back, so the part before it lends it no words; those words would draw it back to the
- * sentence that answered the first hop.
+ * The part as if asked with the name ("what do I need set up to use Find My Mobile"): the part
+ * before it lends it no words, which would draw it back to the sentence that answered the first
+ * hop; it keeps that part as its antecedent, whose models it is still about.
  */
 function rewrittenPart(part: QuestionPart, rewritten: string): QuestionPart {
   const alone = analyseQuestion(rewritten)[0] ?? { text: rewritten, terms: [], expects: part.expects };
-  const { antecedent: _pointedBack, contextTerms: _lent, ...rest } = part;
-  const resolved: QuestionPart = { ...rest, text: rewritten, terms: alone.terms };
+  const { contextTerms: _lent, ...rest } = part;
+  // The models it carried stay what it is about: "how long does Quick 30 take" is still the DW-480's.
+  const carried = part.terms.filter((term) => modelNames(term).length > 0);
+  const resolved: QuestionPart = { ...rest, text: rewritten, terms: [...new Set([...alone.terms, ...carried])] };
   if (alone.contextTerms) resolved.contextTerms = alone.contextTerms;
   if (alone.focus) resolved.focus = alone.focus;
   return resolved;
@@ -121,14 +123,8 @@ function pointerIn(part: QuestionPart, previous: QuestionPart): Pointer | undefi
     };
   const asked = questionSentence(previous.text);
   if (IT.test(part.text) && asksForName(asked))
-    return { pattern: IT, kinds: kindsAsked(asked), replace: (_said, name) => name };
+    return { pattern: IT, kinds: askedKindTerms(asked), replace: (_said, name) => name };
   return undefined;
-}
-
-/** The words after "which" / "what" in the part before: "which wireless feature" → wireless, feature. */
-function kindsAsked(asked: string): string[] {
-  const kind = /\b(?:which|what)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)/iu.exec(asked)?.[1] ?? '';
-  return contentTerms(kind);
 }
 
 /**

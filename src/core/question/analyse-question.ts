@@ -8,6 +8,7 @@ import type { QuestionPart } from '../types.js';
 import { answerType } from './answer-type.js';
 import { focusIdentifiers } from './focus.js';
 import { modelNames } from './model-names.js';
+import { asksForName } from './names.js';
 import { splitQuestion } from './split-question.js';
 
 /** Model names (`DW-480`, `WM-720`…) in a text, re-exported as the analyser's entity extraction. */
@@ -51,7 +52,9 @@ export function analyseQuestion(question: string): QuestionPart[] {
     // A part that points back ("where do I switch it on") is about what the part before it asks:
     // its words set the scene, as a statement before a question does. Where a model is named or
     // carried, "it" is that model ("the DW-480's rated power, and how loud is it?").
-    const named = own.length > 0 || carried.length > 0;
+    // …unless the part before asks which one ("Which DW-480 programme is the quickest, and how long
+    // does it take?"): then "it" is what that part asks for.
+    const named = own.length > 0 || (carried.length > 0 && !(previous && asksForName(questionSentence(previous.text))));
     const antecedent = previous && !named && borrowed.length === 0 && POINTS_BACK.test(asked) ? previous : undefined;
     const lent = antecedent ? antecedent.terms.filter((term) => !ownTerms.includes(term)) : [];
     const settingTerms = termsOf(settingNames(sentence).join(' '));

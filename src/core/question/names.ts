@@ -84,8 +84,9 @@ export function namesGiven(sentence: string, question: string): { name: string; 
   let run: string[] = [];
   let runEnd = -1;
   const close = (next: string) => {
-    if (run.length > 0 && contentTerms(run.join(' ')).some((term) => !asked.has(term)))
-      found.push({ name: run.join(' '), next });
+    // A lone letter ("C" of "45 °C") names nothing.
+    const name = run.join(' ');
+    if (name.length > 1 && contentTerms(name).some((term) => !asked.has(term))) found.push({ name, next });
     run = [];
   };
   for (const [index, match] of tokens.entries()) {
@@ -99,7 +100,9 @@ export function namesGiven(sentence: string, question: string): { name: string; 
       following !== undefined &&
       following.index === match.index + match[0].length + 1 &&
       isName(following[0], false);
-    const name = bridges || isName(token, index === 0 && match.index >= defined);
+    // A number after a name is part of it: "Quick 30", "Windows 11".
+    const numbered = joined && /^\d[\d.]*$/.test(token);
+    const name = bridges || numbered || isName(token, index === 0 && match.index >= defined);
     if (!name || !joined) close(joined ? token : '');
     if (name) {
       run.push(token);

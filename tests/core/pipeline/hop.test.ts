@@ -58,6 +58,37 @@ describe('a part that points back to what the part before it asks for', () => {
   });
 });
 
+describe('a part whose "it" is what the part before asks which one of', () => {
+  const appliances = {
+    'dw.md': markdown(
+      { id: 'dw', title: 'DW-480 Dishwasher Manual', date: '2026-02-16' },
+      '## 6. Programmes\n\nThe Eco 50 programme washes at 50 °C and is the most efficient choice.\n\nThe Quick 30 programme washes at 45 °C and finishes in 30 minutes.\n',
+    ),
+    'wm.md': markdown(
+      { id: 'wm', title: 'WM-720 Washing Machine Manual', date: '2025-05-20' },
+      '## 6. Programmes\n\nThe Quick 15 programme washes a small load at 20 °C in 15 minutes.\n',
+    ),
+    'forum.md': markdown(
+      { id: 'forum', title: 'DW-480 owners forum', date: '2026-05-03' },
+      '## Original post\n\nMy DW-480 glasses are a bit cloudy after the Eco 50 programme, and some plates stay dirty.\n',
+    ),
+    'oven.md': markdown(
+      { id: 'oven', title: 'OV-350 hinge recall', date: '2025-11-01' },
+      '## Repair\n\nThe hinge repair takes about 30 minutes.\n',
+    ),
+  };
+
+  it('is answered by the programme that answers it, of the model asked about, with no disagreement of values', async () => {
+    const engine = await engineWith(appliances);
+    const result = await answerQuestion(engine, 'Which DW-480 programme is the quickest, and how long does it take?');
+    expect(result.answer.text).toBe('The Quick 30 programme washes at 45 °C and finishes in 30 minutes [dw#6].');
+    const detail = result.trace.find((step) => step.stage === 'analyse')!.detail as AnalyseDetail;
+    expect(detail.hops).toEqual([
+      expect.objectContaining({ name: 'Quick 30', rewritten: 'how long does Quick 30 take' }),
+    ]);
+  });
+});
+
 describe('namesGiven', () => {
   it('gives runs of names the question lacks, with the word after each', () => {
     expect(
@@ -68,6 +99,10 @@ describe('namesGiven', () => {
     ]);
     expect(namesGiven('From Settings, tap Link to Windows.', 'where in Settings')).toEqual([
       { name: 'Link to Windows', next: '' },
+    ]);
+    // A number after a name is part of it; a lone letter ("°C") names nothing.
+    expect(namesGiven('The Quick 30 programme washes at 45 °C.', 'Which programme is the quickest')).toEqual([
+      { name: 'Quick 30', next: 'programme' },
     ]);
     // A name the question already holds is not given by the sentence.
     expect(namesGiven('Wallet Pay needs the NFC feature.', 'Does Wallet Pay need NFC?')).toEqual([]);
