@@ -59,7 +59,7 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
     },
   },
   {
-    name: 'phone width (390 × 844): the Settings and Trace dialogs fit, and a wide trace table scrolls inside its own box',
+    name: 'phone width (390 × 844): the Settings and Trace dialogs fit, and a wide trace table scrolls inside its own box (also with two hops)',
     async run({ browser }) {
       await sampleAskedAt(browser, { width: 390, height: 844 }, async (app) => {
         const settings = await app.openSettings();
@@ -70,6 +70,13 @@ export const FRESH_SCENARIOS: readonly Scenario[] = [
         await trace.getByTestId('trace-step').first().waitFor();
         assert.ok((await trace.locator('table').count()) > 0, 'the trace shows its passages table');
         assert.deepEqual(await overflows(trace), [], 'Trace content wider than its dialog');
+        await trace.getByRole('button', { name: 'Close' }).click();
+        // A two-hop question: its trace also says how the second part was searched, and its
+        // passages table has long citation ids; the steps still fit and the table scrolls.
+        await app.ask('Which DW-480 programme is the quickest, and how long does it take?');
+        await app.page.getByTestId('open-trace').click();
+        await trace.getByTestId('trace-hop').waitFor();
+        assert.deepEqual(await overflows(trace), [], 'Trace content (two hops) wider than its dialog');
         await trace.getByRole('button', { name: 'Close' }).click();
       });
     },
