@@ -75,7 +75,7 @@ export class ExtractiveGenerator implements Generator {
             previous !== undefined && (sameLeadIn(unit, previous, units) || leadIn(unit, units) === previous);
           return quote({ unit }, units, !leadSaid);
         });
-        if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages)) {
+        if (addressesPart(part, quoted.join(' '), [best.unit.item], request.passages, request.parts)) {
           sentences.push(...quoted);
           for (const unit of [best.unit, ...run]) used.add(`${unit.item.passage.cite}:${unit.start}`);
         } else sentences.push(...closestOnly(part, best, ranked, units));

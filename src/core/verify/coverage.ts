@@ -252,6 +252,23 @@ export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weigh
 }
 
 /**
+ * The attribute terms of `part` that no other part of the question has: what sets it apart.
+ * "I'd like to put my phone's screen on the TV. What does my phone need to support, and which
+ * phone app do I use to start it?": "screen", "TV" and "support" are the first part's own,
+ * "phone" is both parts'. All its attribute terms where it is the only part or has none of its
+ * own.
+ */
+export function ownAttributes(part: QuestionPart, parts: readonly QuestionPart[]): string[] {
+  const { attributes } = partTerms(part);
+  const others = parts.filter((other) => other !== part);
+  if (others.length === 0) return attributes;
+  // The other parts' own words, not those they borrow from the part they point back to.
+  const elsewhere = new Set(others.flatMap((other) => checkTerms(other.text)));
+  const own = attributes.filter((term) => !alternativesOf(term).some((side) => elsewhere.has(side)));
+  return own.length > 0 ? own : attributes;
+}
+
+/**
  * Least coverage of a part by the passage a supported claim cites, for the claim to address the
  * part in the passage's words: the claim may paraphrase ("UE means an unbalanced load" for "what
  * does UE on the display mean"), the passage it rests on must be about the question.
@@ -267,10 +284,12 @@ export function claimBackedAddresses(
   part: QuestionPart,
   item: { core: string; passages: readonly RetrievedPassage[] },
   weight?: (term: string) => number,
+  /** The other parts of the question: the term shared must be one of this part's own (`ownAttributes`). */
+  parts: readonly QuestionPart[] = [part],
 ): boolean {
-  const { attributes } = partTerms(part);
+  const shared = ownAttributes(part, parts);
   const claimTerms = new Set(checkTerms(item.core));
-  if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
+  if (shared.length > 0 && !shared.some((term) => hasTerm(claimTerms, term))) return false;
   if (!valueAnswers(part, extractQuantities(item.core), item.core)) return false;
   if (namesOtherModel(part, item.core)) return false;
   const weighting = libraryWeighting(part) ?? partWeighting(part, weight);
@@ -346,6 +365,8 @@ export function claimOnTopPassage(
   partIndex: number,
   item: { core: string; passages: readonly RetrievedPassage[] },
   given: readonly RetrievedPassage[],
+  /** The other parts of the question: the term shared must be one of this part's own (`ownAttributes`). */
+  parts: readonly QuestionPart[] = [part],
 ): boolean {
   const top = new Set(
     given
@@ -355,9 +376,9 @@ export function claimOnTopPassage(
       .map((candidate) => candidate.passage.cite),
   );
   if (!item.passages.some((passage) => top.has(passage.passage.cite))) return false;
-  const { attributes } = partTerms(part);
+  const shared = ownAttributes(part, parts);
   const claimTerms = new Set(checkTerms(item.core));
-  if (attributes.length > 0 && !attributes.some((term) => hasTerm(claimTerms, term))) return false;
+  if (shared.length > 0 && !shared.some((term) => hasTerm(claimTerms, term))) return false;
   // A typed answer (a duration, an amount, a code…) stands on a value of its kind; any other (yes
   // or no, a procedure) on the part's rarest word: "the warranty lasts 2 years" on top of the list
   // does not answer "is water damage covered".

@@ -54,9 +54,9 @@ export function missingEvidenceWarnings(
       (backedClaims.length === 0 || onFocus.length > 0) &&
       (byClaims.addressed.has(index) ||
         supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
-        backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight)) ||
+        backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight, parts)) ||
         backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
-        backedClaims.some((item) => claimOnTopPassage(part, index, item, given)));
+        backedClaims.some((item) => claimOnTopPassage(part, index, item, given, parts)));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || byClaims.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
@@ -111,13 +111,15 @@ export function addressesPart(
   claim: string,
   passages: readonly RetrievedPassage[],
   given: readonly RetrievedPassage[],
+  /** The question's parts, `part` among them (one that shares only words of the others is not answered through them). */
+  parts: readonly QuestionPart[] = [part],
 ): boolean {
   const terms = givenTerms(given);
   const core = claimCore(claim);
   const context = passages.flatMap((item) => [item.passage.title, item.passage.heading]);
   return (
     claimAddresses(part, { text: core, context }, terms.weight) ||
-    claimBackedAddresses(part, { core, passages }, terms.weight)
+    claimBackedAddresses(part, { core, passages }, terms.weight, parts)
   );
 }
 

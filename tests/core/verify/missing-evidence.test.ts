@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyseQuestion } from '../../../src/core/question/analyse-question.js';
 import type { QuestionPart } from '../../../src/core/types.js';
-import { claimAddresses, partNames } from '../../../src/core/verify/coverage.js';
+import { claimAddresses, claimBackedAddresses, ownAttributes, partNames } from '../../../src/core/verify/coverage.js';
+import { addressesPart } from '../../../src/core/verify/missing-evidence.js';
 import { partClause } from '../../../src/core/verify/part-clause.js';
 import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
 import { makePassage } from './make-passage.js';
@@ -95,5 +96,33 @@ describe('missing_evidence', () => {
         message: 'No passage states how loud it is.',
       }),
     ]);
+  });
+});
+
+describe('a claim answers a part through words of its own', () => {
+  const question =
+    "I'd like to put my phone's screen on the TV. What does my phone need to support, and which phone app do I use to start it?";
+  const passage = makePassage(
+    'Using the SmartThings app. You can add a new device through the SmartThings app on your mobile phone. ' +
+      'To show your phone screen on the TV, your phone must support screen mirroring.',
+    { cite: 'tv#86', heading: 'Using the SmartThings app' },
+  );
+  const core = 'You can add a new device through the SmartThings app on your mobile phone';
+
+  it('reads which words are the part’s own: not those another part of the question also uses', () => {
+    const parts = analyseQuestion(question);
+    expect(ownAttributes(parts[0]!, parts)).toEqual(['screen', 'tv', 'support']);
+    // The words the second part borrows from the first ("it") are the first part's.
+    expect(ownAttributes(parts[1]!, parts)).toEqual(['app', 'start']);
+    expect(ownAttributes(parts[0]!, [parts[0]!])).toContain('contact');
+  });
+
+  it('does not take the phone app for what the phone must support: "phone" is both parts’ word', () => {
+    const parts = analyseQuestion(question);
+    // Alone, the first part is answered through its passage: the claim shares "phone" with it.
+    expect(claimBackedAddresses(parts[0]!, { core, passages: [passage] })).toBe(true);
+    expect(claimBackedAddresses(parts[0]!, { core, passages: [passage] }, undefined, parts)).toBe(false);
+    expect(claimBackedAddresses(parts[1]!, { core, passages: [passage] }, undefined, parts)).toBe(true);
+    expect(addressesPart(parts[0]!, core, [passage], [passage], parts)).toBe(false);
   });
 });
