@@ -80,21 +80,30 @@ export async function checkClaims(
 }
 
 /**
- * The citations closing the paragraph of an uncited claim: those of the next cited claim before
- * the paragraph ends ("Yes. Dual audio plays to two devices. Connect both … [3]"), or none.
+ * The citations an uncited claim is judged against: those of the next cited claim before the
+ * paragraph ends ("Yes. Dual audio plays to two devices. Connect both … [3]"); where no citation
+ * follows it in its paragraph, those given before it there ("The guide lists 1800 285 438 [5],
+ * but the errata sheet says two digits were transposed there."); or none.
  */
 function paragraphCites(drafts: readonly ClaimDraft[], index: number, answer: string | undefined): string[] {
   const draft = drafts[index]!;
   if (answer === undefined || draft.cites.length > 0 || /[[\]]/.test(draft.text)) return [];
+  // A short lead ("Not covered.") matches almost any passage on its topic: it may borrow only
+  // from a claim it agrees with in polarity, as a restating lead does.
+  const short = keyTerms(claimCore(draft.text)).length <= MAX_LEAD_TERMS;
+  const agrees = (other: ClaimDraft) => !short || !polarityDiffers(claimCore(draft.text), claimCore(other.text));
   for (const next of drafts.slice(index + 1)) {
-    if (/\n\s*\n/.test(answer.slice(draft.end, next.start))) return [];
+    if (/\n\s*\n/.test(answer.slice(draft.end, next.start))) break;
     if (next.cites.length === 0) continue;
-    // A short lead ("Not covered.") matches almost any passage on its topic: it may borrow only
-    // from a claim it agrees with in polarity, as a restating lead does.
-    const short = keyTerms(claimCore(draft.text)).length <= MAX_LEAD_TERMS;
-    return short && polarityDiffers(claimCore(draft.text), claimCore(next.text)) ? [] : next.cites;
+    return agrees(next) ? next.cites : [];
   }
-  return [];
+  const before: string[] = [];
+  for (let at = index - 1; at >= 0; at--) {
+    const previous = drafts[at]!;
+    if (/\n\s*\n/.test(answer.slice(previous.end, drafts[at + 1]!.start))) break;
+    if (previous.cites.length > 0 && agrees(previous)) before.unshift(...previous.cites);
+  }
+  return [...new Set(before)];
 }
 
 /**

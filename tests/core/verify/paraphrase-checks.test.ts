@@ -289,6 +289,38 @@ describe('restating leads', () => {
     expect(otherParagraph.claims[0]).toMatchObject({ state: 'not_found', cites: [] });
   });
 
+  it('judges an uncited clause that ends its paragraph against the citations given before it there', async () => {
+    const given = [
+      makePassage('Lift contractor: Apex Lifts, 24-hour line 1800 285 438.', { cite: 'guide#5' }),
+      makePassage(
+        'Errata. Section 5: the 24-hour line of Apex Lifts is 1800 285 483; two digits were transposed in the guide.',
+        { cite: 'errata#1' },
+      ),
+    ];
+    const question = "What's the 24-hour phone number for the lift contractor?";
+    const check = (answer: string) =>
+      verifyAnswer({ question, parts: analyseQuestion(question), answer, given, writtenBy: 'code' });
+    const trailing = await check(
+      'The 24-hour line is 1800 285 483 [errata#1]. The guide lists 1800 285 438 [guide#5], but two digits were transposed in the guide.',
+    );
+    expect(trailing.claims.find((claim) => claim.text.includes('transposed'))).toMatchObject({
+      state: 'supported',
+      cites: ['errata#1', 'guide#5'],
+    });
+    expect(trailing.flags).not.toContain('unsupported_claim');
+    const invented = await check(
+      'The 24-hour line is 1800 285 483 [errata#1]. The guide lists 1800 285 438 [guide#5], but Apex Lifts answers only on weekdays.',
+    );
+    expect(invented.claims.find((claim) => claim.text.includes('weekdays'))).toMatchObject({
+      state: 'not_found',
+      cites: [],
+      reasons: ['it has no citation'],
+    });
+    // Another paragraph's citations vouch for nothing.
+    const apart = await check('The guide lists 1800 285 438 [guide#5].\n\nTwo digits were transposed in the guide.');
+    expect(apart.claims[1]).toMatchObject({ state: 'not_found', cites: [] });
+  });
+
   it('still flags an uncited lead that adds something', async () => {
     const verdict = await verifyAnswer({
       question,
