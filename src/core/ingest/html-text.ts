@@ -140,6 +140,12 @@ export function htmlToText(html: string): HtmlText {
   const skipStack: string[] = [];
   let hiddenCount = 0;
   let cellDepth = 0;
+  // A definition list entry is one paragraph: its terms, then its description ("-b,
+  // --ignore-space-change: Ignore changes in amount of white space."), so that what a manual
+  // says of an option stays with the option it says it of. `term`: a <dt> just ended;
+  // `join`: a <dd> follows terms, and its first paragraph goes on the terms' line.
+  let definition: 'term' | 'join' | undefined;
+  let joined = false;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -154,7 +160,22 @@ export function htmlToText(html: string): HtmlText {
           return;
         }
         const level = /^h([1-6])$/.exec(name)?.[1];
-        if (level) {
+        if (name === 'dt') {
+          if (definition === 'term') {
+            text.tail = text.tail.trimEnd();
+            text.append(', ');
+          } else text.newline(2);
+          definition = undefined;
+        } else if (name === 'dd') {
+          if (definition === 'term') {
+            text.tail = text.tail.trimEnd();
+            text.append(': ');
+            definition = 'join';
+            joined = true;
+          } else text.newline(2);
+        } else if (definition === 'join' && isBlock(name)) {
+          // The description's first block stays on the terms' line.
+        } else if (level) {
           text.newline(2);
           heading = { level: Number(level), start: text.hold() };
           text.append('#'.repeat(Number(level)) + ' ');
@@ -178,7 +199,10 @@ export function htmlToText(html: string): HtmlText {
         const clean = data.replace(/\s+/g, ' ');
         const atLineStart = text.length === 0 || text.tail.endsWith('\n');
         if (clean === ' ' && (atLineStart || text.tail.endsWith(' '))) return;
-        text.append(atLineStart ? clean.trimStart() : clean);
+        // The first words of a description, after its terms' ": ".
+        const start = atLineStart || joined;
+        if (clean.trim()) joined = false;
+        text.append(start ? clean.trimStart() : clean);
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
@@ -191,6 +215,18 @@ export function htmlToText(html: string): HtmlText {
           return;
         }
         if (name === 'td' || name === 'th') cellDepth = Math.max(0, cellDepth - 1);
+        if (name === 'dt') {
+          definition = 'term';
+          return;
+        }
+        if (name === 'dd' || (definition === 'join' && isBlock(name))) {
+          // The description's first block ends its line; later blocks of it are paragraphs of their own.
+          definition = undefined;
+          joined = false;
+          text.newline(2);
+          return;
+        }
+        if (definition === 'term' && isBlock(name)) definition = undefined;
         if (heading && /^h[1-6]$/.test(name)) {
           const headingText = text.tail.replace(/^#+\s*/, '').trim();
           if (headingText) headings.push({ start: heading.start, level: heading.level, text: headingText });

@@ -1,6 +1,7 @@
 /**
  * HTML specifics: hidden elements are left out and reported; a table row stays one line even
- * when its cells hold paragraphs (as mammoth writes Word tables).
+ * when its cells hold paragraphs (as mammoth writes Word tables); a definition list entry is one
+ * paragraph, its terms before its description.
  */
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../helpers/documents.js';
@@ -22,5 +23,23 @@ describe('HTML parser', () => {
     );
     expect(document.text).toBe('| Part | Number (new) |\n| Seal | KX-1 |\n\nAfter.\n');
     expect(document.sections.map((section) => section.id)).toEqual(['intro']);
+  });
+  it('keeps a definition list entry on one line: its terms, then the first paragraph of its description', async () => {
+    // As texinfo writes a manual's option list (GNU diffutils).
+    const document = await parseFile(
+      'invoking.html',
+      '<p>Options:</p><dl compact="compact">' +
+        '<dt><span><samp>-a</samp></span></dt>\n<dt><span><samp>--text</samp></span></dt>\n' +
+        '<dd><p>Treat all files as text.  See <a href="Binary.html">Binary Files</a>.\n</p>\n</dd>\n' +
+        '<dt><samp>-b</samp></dt><dd><p>Ignore changes in amount of white space.</p><p>A second paragraph.</p></dd>' +
+        '<dt>-q</dt><dd>Report only whether the files differ.</dd>' +
+        '<dd>A description with no term.</dd>' +
+        '</dl><p>After.</p>',
+    );
+    expect(document.text).toBe(
+      'Options:\n\n-a, --text: Treat all files as text. See Binary Files.\n\n' +
+        '-b: Ignore changes in amount of white space.\n\nA second paragraph.\n\n' +
+        '-q: Report only whether the files differ.\n\nA description with no term.\n\nAfter.\n',
+    );
   });
 });
