@@ -69,10 +69,64 @@ function isHidden(attributes: Record<string, string>): boolean {
   );
 }
 
+/** A page's navigation by its own markup: `<nav>`, `role="navigation"`. */
+function isNavigation(name: string, attributes: Record<string, string>): boolean {
+  return name === 'nav' || attributes.role === 'navigation';
+}
+
 function isBlock(name: string): boolean {
   return (
     BLOCKS.has(name) || name === 'p' || name === 'tr' || name === 'li' || name === 'title' || /^h[1-6]$/.test(name)
   );
+}
+
+/** Relations by which a link says it leads to the next, previous or enclosing page. */
+const PAGE_RELATIONS = new Set(['next', 'prev', 'previous', 'up']);
+
+/** Longest navigation block, in characters of text: a line of links, never a page's body. */
+const MAX_NAVIGATION = 300;
+
+/**
+ * The blocks (by the order in which their tags open) that hold a page's navigation: the nearest
+ * block around a link that says it leads to the next, previous or enclosing page (`rel="next"`,
+ * `"prev"`, `"up"`), when that block holds a short line of text. Texinfo's "Next: Invoking diff3,
+ * Previous: Invoking cmp, Up: Comparing and Merging Files [Contents][Index]" is one, above and
+ * below every node; read as text, it joins the section before it and answers questions with its
+ * link titles.
+ */
+function navigationBlocks(html: string): Set<number> {
+  const marked = new Set<number>();
+  const candidates = new Set<number>();
+  const open: { name: string; ordinal: number; length: number }[] = [];
+  let ordinal = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const here = ordinal++;
+        const relations = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+        if (name === 'a' && relations.some((relation) => PAGE_RELATIONS.has(relation))) {
+          const block = [...open].reverse().find((item) => isBlock(item.name));
+          if (block) candidates.add(block.ordinal);
+        }
+        open.push({ name, ordinal: here, length: 0 });
+      },
+      ontext(data) {
+        const length = data.trim().length;
+        if (length > 0) for (const item of open) item.length += length;
+      },
+      onclosetag(name) {
+        const at = open.map((item) => item.name).lastIndexOf(name);
+        if (at < 0) return;
+        for (const item of open.slice(at))
+          if (candidates.has(item.ordinal) && item.length <= MAX_NAVIGATION) marked.add(item.ordinal);
+        open.length = at;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  return marked;
 }
 
 /**
@@ -146,9 +200,17 @@ export function htmlToText(html: string): HtmlText {
   // `join`: a <dd> follows terms, and its first paragraph goes on the terms' line.
   let definition: 'term' | 'join' | undefined;
   let joined = false;
+  const navigation = navigationBlocks(html);
+  let ordinal = 0;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        // Counted as in `navigationBlocks`, every tag, before anything is skipped.
+        const here = ordinal++;
+        if (skipStack.length === 0 && (navigation.has(here) || isNavigation(name, attributes))) {
+          skipStack.push(name);
+          return;
+        }
         if (skipStack.length > 0 || SKIPPED.has(name) || isHidden(attributes)) {
           if (skipStack.length === 0 && !SKIPPED.has(name)) hiddenCount++;
           skipStack.push(name);

@@ -1,7 +1,7 @@
 /**
  * HTML specifics: hidden elements are left out and reported; a table row stays one line even
  * when its cells hold paragraphs (as mammoth writes Word tables); a definition list entry is one
- * paragraph, its terms before its description.
+ * paragraph, its terms before its description; a page's navigation is left out.
  */
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../helpers/documents.js';
@@ -41,5 +41,29 @@ describe('HTML parser', () => {
         '-b: Ignore changes in amount of white space.\n\nA second paragraph.\n\n' +
         '-q: Report only whether the files differ.\n\nA description with no term.\n\nAfter.\n',
     );
+  });
+  it("leaves out a page's navigation: a short block of next / previous / up links, <nav>, role=navigation", async () => {
+    // As texinfo writes it above and below every node.
+    const header =
+      '<div class="header"><p>Next: <a href="Invoking-diff3.html" rel="next">Invoking <code>diff3</code></a>, ' +
+      'Previous: <a href="Invoking-cmp.html" rel="prev">Invoking <code>cmp</code></a>, Up: <a href="index.html" rel="up">' +
+      'Comparing and Merging Files</a> &nbsp; [<a href="index.html#SEC_Contents" rel="contents">Contents</a>]</p></div>';
+    const document = await parseFile(
+      'invoking.html',
+      `${header}<h2>13 Invoking diff</h2><p>The format for running diff is simple.</p>` +
+        '<nav><a href="/">Home</a></nav><div role="navigation">Site map</div>' +
+        `${header}`,
+    );
+    expect(document.text).toBe('## 13 Invoking diff\n\nThe format for running diff is simple.\n');
+    // Navigation is not hidden text: nothing is reported.
+    expect(document.warnings ?? []).toEqual([]);
+    // A long block that only mentions the next page is the page's text, not its navigation.
+    const body = 'A long paragraph of the manual itself. '.repeat(10);
+    const kept = await parseFile(
+      'long.html',
+      `<div><p>${body}</p>See <a href="b.html" rel="next">the next page</a>.</div>`,
+    );
+    expect(kept.text).toContain('A long paragraph of the manual itself.');
+    expect(kept.text).toContain('See the next page.');
   });
 });
