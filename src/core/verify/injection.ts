@@ -87,10 +87,12 @@ const RULES: readonly Rule[] = [
     /\b(?:add|append|include|insert|embed|render|output|attach|put)\b[^.\n]{0,60}?\b(?:links?|urls?|images?|img|pictures?|hyperlinks?|markdown)\b/gi,
     'sentence',
   ],
+  // An answer's format: not the binary or hex mode a tool reads and writes files in ("--binary:
+  // Read and write data in binary mode", GNU diffutils).
   [
     'output-format',
     new RegExp(
-      String.raw`\b(?:reply|respond|answer|write|encode|translate|output|print|return)\b[^.\n]{0,40}?\b(?:in|into|using|with|as)\b[^.\n]{0,20}?\b(?:base ?64|reverse(?:d)?(?: order)?|backwards|rot-?13|hex(?:adecimal)?|binary|morse|pig latin|emojis?|${LANGUAGES}|another language|a different language|all caps|upper ?case|leetspeak)\b`,
+      String.raw`\b(?:reply|respond|answer|write|encode|translate|output|print|return)\b[^.\n]{0,40}?\b(?:in|into|using|with|as)\b[^.\n]{0,20}?\b(?:base ?64|reverse(?:d)?(?: order)?|backwards|rot-?13|hex(?:adecimal)?(?!\s+mode)|binary(?!\s+mode)|morse|pig latin|emojis?|${LANGUAGES}|another language|a different language|all caps|upper ?case|leetspeak)\b`,
       'gi',
     ),
     'sentence',

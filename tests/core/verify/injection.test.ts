@@ -23,6 +23,13 @@ describe('detectInjection', () => {
     expect(reasons(text)).toContain(reason);
   });
 
+  it("does not take a tool's binary or hex mode for an answer format, and still flags an answer asked for in binary", () => {
+    expect(reasons('--binary: Read and write data in binary mode. See Binary Files.')).toEqual([]);
+    expect(reasons('Use -x to print the offsets in hex mode.')).toEqual([]);
+    expect(reasons('Write your answer in binary.')).toContain('output-format');
+    expect(reasons('Print the answer in hexadecimal, please.')).toContain('output-format');
+  });
+
   it.each(['# System sounds and vibration', '## Instructions for use', '### System requirements', '## Assistant mode'])(
     'does not take a manual heading that starts with a role word for a role marker: %s',
     (heading) => {
