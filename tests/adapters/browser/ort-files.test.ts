@@ -12,6 +12,18 @@ describe('ortWasmThreads', () => {
     expect(ortWasmThreads({ crossOriginIsolated: true, navigator: {} })).toBe(1);
     expect(ortWasmThreads({ crossOriginIsolated: false, navigator: { hardwareConcurrency: 8 } })).toBe(1);
   });
+
+  it('uses one thread in Firefox, where a threaded session in the engine worker sometimes never starts', () => {
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
+    const chromium =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0.0.0 Safari/537.36';
+    expect(
+      ortWasmThreads({ crossOriginIsolated: true, navigator: { hardwareConcurrency: 8, userAgent: firefox } }),
+    ).toBe(1);
+    expect(
+      ortWasmThreads({ crossOriginIsolated: true, navigator: { hardwareConcurrency: 8, userAgent: chromium } }),
+    ).toBe(4);
+  });
 });
 
 /** Every source file under `folder`. */
