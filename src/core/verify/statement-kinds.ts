@@ -9,7 +9,12 @@ import { contentTerms } from '../text/terms.js';
 /** What a sentence or clause of an answer is. */
 export type StatementKind = 'claim' | 'abstention' | 'meta';
 
-const SOURCE_WORDS = String.raw`(?:documents?|passages?|sources?|context|manuals?|library|texts?|excerpts?|provided (?:information|material|text)|information (?:provided|given|available))`;
+/**
+ * Words for the sources an answer was given. "Context" only with a word that points at what was
+ * given ("the context does not say"): a manual's "lines of context, or three if lines is not
+ * given" speaks of its own subject.
+ */
+const SOURCE_WORDS = String.raw`(?:documents?|passages?|sources?|(?:the|this|that|provided|given|retrieved)\s+context|manuals?|library|texts?|excerpts?|provided (?:information|material|text)|information (?:provided|given|available))`;
 const SAY_VERBS = String.raw`(?:say|state|mention|specify|cover|contain|include|answer|provide|give|address|indicate|describe|list|discuss|explain|tell|show)`;
 
 /** Sentences that say the documents do not answer something. */

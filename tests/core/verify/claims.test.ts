@@ -56,6 +56,8 @@ describe('statement kinds', () => {
     "they don't state how much it costs.",
     "but it doesn't say what wattage the charger is.",
     "The version history in the documents stops at the 1.6 updates and doesn't mention a 1.7 release.",
+    'The provided context does not mention a warranty.',
+    'The context does not specify the spin speed.',
   ])('an abstention is not a claim: %s', (sentence) => {
     expect(isAbstention(sentence)).toBe(true);
     expect(statementKind(sentence)).toBe('abstention');
@@ -81,6 +83,8 @@ describe('statement kinds', () => {
     "It doesn't cover water damage.",
     "They don't include a drain hose.",
     'They differ in drum size.',
+    // GNU diffutils' manual: "context" there is the subject, not the sources.
+    '-U lines, --unified[=lines]: Use the unified output format, showing lines (an integer) lines of context, or three if lines is not given.',
   ])('a statement of fact is a claim, even beside talk about sources: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('claim');
   });
