@@ -1,15 +1,17 @@
 /**
  * Splits a document into passages by section (docs/formats.md §1). A section that fits the budget
  * is one passage; a longer one is split between sentence-like units — never inside a sentence, list
- * item or table row, never between a table's rows when the table fits, and never between a lead-in
- * ("Exclusions:") and what follows it — into parts `4`, `4.2`, `4.3`…
+ * item or table row, never between a table's rows when the table fits, never between a lead-in
+ * ("Exclusions:") and what follows it, and never between a sentence and the one after it in its
+ * paragraph that says how to do it ("To do this, use the --new-file (-N) option.", with an aside in
+ * brackets between them) — into parts `4`, `4.2`, `4.3`…
  */
 import { shortHash } from '../text/hash.js';
-import { splitUnits, type TextUnit } from '../text/sentences.js';
+import { ASIDE, HOW_FOR_THE_ABOVE, splitUnits, type TextUnit } from '../text/sentences.js';
 import type { Passage, Section, SourceDocument } from '../types.js';
 
 /** Bump when chunking changes the passages it makes; part of the index buster. */
-export const CHUNKER_VERSION = 1;
+export const CHUNKER_VERSION = 2;
 
 /** Chunking settings. */
 export interface ChunkOptions {
@@ -108,16 +110,19 @@ function sectionRanges(
   const last = units[units.length - 1];
   if (!first || !last) return [];
   if (last.end - first.start <= maxChars) return [{ start: first.start, end: last.end }];
-  return packBlocks(toBlocks(units), maxChars);
+  return packBlocks(toBlocks(units, text), maxChars);
 }
 
-/** Groups units that belong together: a table's rows, a heading or lead-in with what follows. */
-function toBlocks(units: TextUnit[]): Block[] {
+/**
+ * Groups units that belong together: a table's rows, a heading or lead-in with what follows, a
+ * sentence with the one after it in its paragraph that says how to do it (and an aside between).
+ */
+function toBlocks(units: TextUnit[], text: string): Block[] {
   const blocks: Block[] = [];
   let previous: TextUnit | undefined;
   for (const unit of units) {
     const current = blocks[blocks.length - 1];
-    if (current && previous && belongsWith(previous, unit)) {
+    if (current && previous && belongsWith(previous, unit, text)) {
       current.units.push(unit);
       current.end = unit.end;
     } else blocks.push({ start: unit.start, end: unit.end, units: [unit] });
@@ -128,9 +133,15 @@ function toBlocks(units: TextUnit[]): Block[] {
 
 const isTableUnit = (unit: TextUnit) => unit.kind === 'table-row' || unit.kind === 'table-rule';
 
-function belongsWith(previous: TextUnit, unit: TextUnit): boolean {
+function belongsWith(previous: TextUnit, unit: TextUnit, text: string): boolean {
   if (previous.kind === 'heading' || /:\s*$/.test(previous.text)) return true;
-  return isTableUnit(previous) && isTableUnit(unit);
+  if (isTableUnit(previous) && isTableUnit(unit)) return true;
+  return (
+    previous.kind === 'sentence' &&
+    unit.kind === 'sentence' &&
+    (HOW_FOR_THE_ABOVE.test(unit.text) || ASIDE.test(unit.text)) &&
+    !/\n\s*\n/.test(text.slice(previous.end, unit.start))
+  );
 }
 
 /**

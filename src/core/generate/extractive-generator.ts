@@ -16,7 +16,7 @@ import { partClause } from '../verify/part-clause.js';
 import { absentFocusSentences, isNearMiss } from './absent-focus.js';
 import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
 import { findDisagreement, type Disagreement } from './disagreement.js';
-import { leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
+import { completion, leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
 import { contentTerms } from '../text/terms.js';
 import { questionSentence } from '../question/analyse-question.js';
 import { describesOption, givesSteps, statesPurpose, stepsAsked } from '../question/steps.js';
@@ -314,15 +314,13 @@ function injectedSpans(): (item: RetrievedPassage, start: number, end: number) =
 
 /**
  * The unit as a cited sentence; a list item keeps its lead-in ("… does not cover: broken
- * glassware"), and a sentence opening with "this" the sentence it points back to.
+ * glassware"), a sentence opening with "this" the sentence it points back to, and a sentence
+ * the next one says how to do ("To request this, use…") that next one.
  */
 function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[], withLeadIn = true): string {
   const lead = withLeadIn ? leadIn(scored.unit, units) : undefined;
-  const body = !lead
-    ? scored.unit.text
-    : lead.isLeadIn
-      ? `${lead.text.replace(/:\s*$/, '')}: ${scored.unit.text}`
-      : `${lead.text} ${scored.unit.text}`;
+  const own = [scored.unit, ...completion(scored.unit, units)].map((unit) => unit.text).join(' ');
+  const body = !lead ? own : lead.isLeadIn ? `${lead.text.replace(/:\s*$/, '')}: ${own}` : `${lead.text} ${own}`;
   return `${body.replace(/[.;,:\s]+$/, '')} [${scored.unit.item.passage.cite}].`;
 }
 

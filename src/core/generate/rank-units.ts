@@ -13,6 +13,7 @@ import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import { canonicalTerm } from '../verify/term-weights.js';
 import { POINTS_BACK } from '../retrieve/passage-lead.js';
+import { ASIDE, HOW_FOR_THE_ABOVE } from '../text/sentences.js';
 import { unitAnswersType, type EvidenceUnit } from './evidence-units.js';
 
 /** A unit's standing for one part. */
@@ -162,14 +163,37 @@ export function leadIn(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit 
   return undefined;
 }
 
-/** The sentence a prose sentence opening with "this", "it", "they"… follows in its passage, when it is prose too. */
+/** The sentence a prose sentence opening with "this", "it", "they", "to do this,"… follows in its passage, when it is prose too. */
 function pointedBackTo(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit | undefined {
-  if (unit.isTableRow || unit.isTitle || !POINTS_BACK.test(unit.text)) return undefined;
+  if (unit.isTableRow || unit.isTitle || !(POINTS_BACK.test(unit.text) || HOW_FOR_THE_ABOVE.test(unit.text)))
+    return undefined;
   const at = units.indexOf(unit);
   const previous = at > 0 ? units[at - 1] : undefined;
   if (!previous || previous.item !== unit.item || previous.isTableRow || previous.isTitle || previous.isListItem)
     return undefined;
   return previous;
+}
+
+/**
+ * What completes a prose unit: the sentence right after it, in its paragraph, that says how to do
+ * what it describes ("… to all be the same." then "To request this, use the -i or --ignore-case
+ * option."), with an aside in brackets between them; none where there is no such sentence. A fact
+ * is not quoted without the way to it that its next sentence gives.
+ */
+export function completion(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit[] {
+  if (unit.isTableRow || unit.isTitle || unit.isListItem || unit.isLeadIn) return [];
+  const at = units.indexOf(unit);
+  // An aside in brackets between them ("(It is output as either an insertion or a deletion…)") is said with them.
+  const aside = units[at + 1];
+  const between = aside && ASIDE.test(aside.text) ? [aside] : [];
+  const next = units[at + 1 + between.length];
+  const prose = (other: EvidenceUnit | undefined): other is EvidenceUnit =>
+    other !== undefined && other.item === unit.item && !other.isTableRow && !other.isTitle && !other.isListItem;
+  if (!prose(next) || !between.every(prose) || !HOW_FOR_THE_ABOVE.test(next.text)) return [];
+  const { passage } = unit.item;
+  // In its paragraph: nothing but spaces and one line break between them.
+  const gap = passage.text.slice(unit.end - passage.start, next.start - passage.start);
+  return /\n\s*\n/.test(gap) ? [] : [...between, next];
 }
 
 function isListItem(unit: EvidenceUnit): boolean {

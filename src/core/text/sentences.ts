@@ -15,6 +15,16 @@ export interface TextUnit {
   end: number;
 }
 
+/**
+ * A sentence that says how to do what the sentence before it describes, pointing back to it: "To
+ * request this, use the -i or --ignore-case option." after "GNU diff can treat lower case letters
+ * as equivalent to their upper case counterparts…"; "To do so, press and hold the Power key."
+ */
+export const HOW_FOR_THE_ABOVE = /^(?:to|for)\s+(?:[\p{L}-]+\s+){0,2}(?:this|that|these|those|so|it|them)\s*,/iu;
+
+/** A sentence wholly in brackets: an aside on the sentence before it. */
+export const ASIDE = /^\(.*\)[.!]?$/su;
+
 /** Words after which a full stop does not end a sentence. */
 const ABBREVIATIONS = new Set([
   'e.g',

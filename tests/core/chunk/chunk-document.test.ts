@@ -93,4 +93,17 @@ describe('chunkDocument', () => {
     const withTable = passages.find((passage) => passage.text.includes('| Part | Number |'));
     expect(withTable?.text).toContain('| Part 7 | DW-P-700 |');
   });
+
+  it('never splits a sentence from the one after it that says how to do it, an aside between them', async () => {
+    // GNU diffutils' manual, whose "To do this" sentence had opened the next passage, apart from what it does.
+    const filler = 'Normally diff reports subdirectories common to both directories without comparing them. '.repeat(4);
+    const text =
+      `## 4. Comparing directories\n\n${filler}You can make diff act as though the missing file is empty. ` +
+      '(It is output as either an insertion or a deletion.) To do this, use the --new-file (-N) option. ' +
+      'This option affects command-line arguments as well.\n';
+    const passages = chunkDocument(await parseFile('diff.md', markdown({ id: 'diff' }, text)), { maxChars: 450 });
+    const fact = passages.find((passage) => passage.text.includes('act as though the missing file is empty'));
+    expect(fact?.text).toContain('(It is output as either an insertion or a deletion.) To do this, use the --new-file');
+    expect(passages.length).toBeGreaterThan(1);
+  });
 });

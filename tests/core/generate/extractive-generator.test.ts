@@ -327,6 +327,21 @@ describe('the extractive generator', () => {
     );
   });
 
+  it('quotes a sentence with the next one when that says how to do it ("To request this, use…")', async () => {
+    const engine = await engineWith({
+      'diff.md': markdown(
+        { id: 'diff', title: 'Comparing and Merging Files' },
+        '## 1.5 Suppressing case differences\n\nGNU diff can treat lower case letters as equivalent to their upper case counterparts, so that it considers Funky Stuff and funky STUFF to be the same. To request this, use the -i or --ignore-case option.\n\n' +
+          '## 1.6 Summaries\n\nWhen you only want to find out whether files are different, you can use the summary output format.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'Can diff treat upper and lower case letters as the same?');
+    expect(result.answer.text).toBe(
+      'GNU diff can treat lower case letters as equivalent to their upper case counterparts, so that it considers Funky Stuff and funky STUFF to be the same. To request this, use the -i or --ignore-case option [diff#1.5].',
+    );
+    expect(result.verdict.flags).toEqual([]);
+  });
+
   it('quotes a step and the outcome that points back to it once each', async () => {
     const engine = await engineWith({
       'remote.md': markdown(
