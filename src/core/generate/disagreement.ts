@@ -9,7 +9,13 @@ import { asksForName } from '../question/names.js';
 import { quantityStated, type Quantity } from '../text/quantities.js';
 import type { QuestionPart } from '../types.js';
 import { supersedes } from '../verify/authority.js';
-import { sameScale, sameSubject as samePassageSubject } from '../verify/conflicts.js';
+import {
+  sameScale,
+  sameSubject as samePassageSubject,
+  versionsOfOneFact,
+  type FactSentence,
+} from '../verify/conflicts.js';
+import { checkTerms } from '../verify/term-weights.js';
 import { answerDimensions } from '../verify/expected-values.js';
 import type { ScoredUnit } from './rank-units.js';
 
@@ -64,6 +70,15 @@ function sameSubject(a: ScoredUnit, b: ScoredUnit): boolean {
   return left.length === 0 || right.length === 0 || left.some((model) => right.includes(model));
 }
 
+/**
+ * A unit as the checker compares versions of one fact: its terms with its heading's, its values.
+ * Two pages of one manual stating "three lines" of context and "two formats" are not two versions.
+ */
+function factSentence(scored: ScoredUnit): FactSentence {
+  const { text, quantities, item } = scored.unit;
+  return { text, terms: new Set([...checkTerms(text), ...checkTerms(item.passage.heading)]), values: quantities };
+}
+
 /** The disagreement among `ranked` (best first) on `part`, if any. */
 export function findDisagreement(ranked: ScoredUnit[], part: QuestionPart): Disagreement | undefined {
   const best = ranked[0];
@@ -72,7 +87,8 @@ export function findDisagreement(ranked: ScoredUnit[], part: QuestionPart): Disa
   // A part asking for a name ("which programme is the quickest") is answered by a name: values the
   // candidate sentences state beside their names ("Quick 30 … 30 minutes", "Eco 50 … 3 hours") are
   // no versions of its answer.
-  if (!asked && asksForName(questionSentence(part.text))) return undefined;
+  const namesAreValues = asksForName(questionSentence(part.text));
+  if (!asked && namesAreValues) return undefined;
   const dimensions = asked ? [...asked] : best.unit.quantities.map((quantity) => quantity.dimension);
   const bestValues = valuesAsked(best, dimensions);
   const rivals = ranked.filter(
@@ -82,7 +98,8 @@ export function findDisagreement(ranked: ScoredUnit[], part: QuestionPart): Disa
       other.coverage >= best.coverage * RIVAL_COVERAGE &&
       other.unit.item.passage.docId !== best.unit.item.passage.docId &&
       sameSubject(best, other) &&
-      disagrees(bestValues, valuesAsked(other, dimensions)),
+      disagrees(bestValues, valuesAsked(other, dimensions)) &&
+      versionsOfOneFact(factSentence(best), factSentence(other), namesAreValues),
   );
   const seenDocuments = new Set<string>();
   const distinct = rivals.filter((rival) => {

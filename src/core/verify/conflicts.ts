@@ -118,9 +118,30 @@ export function namesApart(a: string, b: string): boolean {
   return missingFrom(names(a), b) && missingFrom(names(b), a);
 }
 
+/** A sentence stating values, as two versions of one fact are compared: its text, its terms (with its heading's), its values. */
+export interface FactSentence {
+  text: string;
+  terms: ReadonlySet<string>;
+  values: readonly Quantity[];
+}
+
 /** True when `x` states one of `y`'s values (number, unit and kind). */
-function statesValueOf(x: PartStatement, y: PartStatement): boolean {
+function statesValueOf(x: FactSentence, y: FactSentence): boolean {
   return y.values.some((value) => quantityStated(value, x.values));
+}
+
+/**
+ * True when two sentences stating values can be two versions of one fact: they say much the same
+ * and name the same things. The checker's conflicts and the answerer's "sources disagree" both ask it.
+ */
+export function versionsOfOneFact(x: FactSentence, y: FactSentence, namesAreValues: boolean): boolean {
+  // The kitchenette tap's filter (every 6 months) and the air handlers' (every 60 days) both
+  // bear on "how often is the kitchenette tap's filter replaced", yet share hardly a word:
+  // two values are versions of one fact only when their sentences say much the same.
+  if (sharedShare(x.terms, y.terms) < SAME_FACT_OVERLAP) return false;
+  // Sentences that name different things are versions of one fact still when one also states
+  // a value of the other ("Printed: 1,600 kg (21 persons) Corrected: 1,350 kg" against "1,600 kg").
+  return namesAreValues || !namesApart(x.text, y.text) || statesValueOf(x, y) || statesValueOf(y, x);
 }
 
 type Pair = [PartStatement, PartStatement, 'value' | 'polarity'];
@@ -135,13 +156,7 @@ function valueConflict(left: PartStatement[], right: PartStatement[], namesAreVa
   for (const x of leftOnly) {
     for (const y of rightOnly) {
       if (!comparable(x, y, leftValues, rightValues)) continue;
-      // The kitchenette tap's filter (every 6 months) and the air handlers' (every 60 days) both
-      // bear on "how often is the kitchenette tap's filter replaced", yet share hardly a word:
-      // two values are versions of one fact only when their sentences say much the same.
-      if (sharedShare(x.terms, y.terms) < SAME_FACT_OVERLAP) continue;
-      // Sentences that name different things are versions of one fact still when one also states
-      // a value of the other ("Printed: 1,600 kg (21 persons) Corrected: 1,350 kg" against "1,600 kg").
-      if (!namesAreValues && namesApart(x.text, y.text) && !statesValueOf(x, y) && !statesValueOf(y, x)) continue;
+      if (!versionsOfOneFact(x, y, namesAreValues)) continue;
       const score = x.relevance + y.relevance + overlap(x.terms, y.terms);
       if (!best || score > best.score) best = { pair: [x, y, 'value'], score };
     }

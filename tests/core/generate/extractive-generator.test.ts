@@ -91,6 +91,22 @@ describe('the extractive generator', () => {
     expect(result.answer.text).not.toMatch(/Sources disagree/);
   });
 
+  it('says sources disagree only on versions of one fact, by the checker’s rule (two formats of one manual are two facts)', async () => {
+    const engine = await engineWith({
+      'unified.md': markdown(
+        { id: 'unified', title: 'Unified Format', date: '2026-01-01' },
+        '## Unified Format\n\nThe Unified Format shows 3 lines of context by default.\n',
+      ),
+      'normal.md': markdown(
+        { id: 'normal', title: 'Normal Format', date: '2025-01-01' },
+        '## Normal Format\n\nThe Normal Format of diff shows 2 lines of context by default around a change.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How many lines of context does the unified format show by default?');
+    expect(result.answer.text).toBe('The Unified Format shows 3 lines of context by default [unified#unified-format].');
+    expect(result.verdict.flags).toEqual([]);
+  });
+
   it('never quotes text aimed at an assistant', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'What do owners say about the DW-480 warranty in the forum tips?');
