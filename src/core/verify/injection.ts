@@ -87,19 +87,28 @@ const RULES: readonly Rule[] = [
     /\b(?:add|append|include|insert|embed|render|output|attach|put)\b[^.\n]{0,60}?\b(?:links?|urls?|images?|img|pictures?|hyperlinks?|markdown)\b/gi,
     'sentence',
   ],
-  // An answer's format: not the binary or hex mode a tool reads and writes files in ("--binary:
-  // Read and write data in binary mode", GNU diffutils).
+  // An answer's format: asked of whoever answers ("reply in French"), or of the answer itself
+  // ("write your answer in binary", "print the answer in hexadecimal"). A manual's own imperatives
+  // say the same of what its tool prints ("Print the offsets in hexadecimal", "--binary: Read and
+  // write data in binary mode", GNU diffutils): not instructions to an assistant.
   [
     'output-format',
     new RegExp(
-      String.raw`\b(?:reply|respond|answer|write|encode|translate|output|print|return)\b[^.\n]{0,40}?\b(?:in|into|using|with|as)\b[^.\n]{0,20}?\b(?:base ?64|reverse(?:d)?(?: order)?|backwards|rot-?13|hex(?:adecimal)?(?!\s+mode)|binary(?!\s+mode)|morse|pig latin|emojis?|${LANGUAGES}|another language|a different language|all caps|upper ?case|leetspeak)\b`,
+      String.raw`(?:\b(?:reply|respond|answer)\b|\b(?:write|encode|translate|output|print|return)\s+(?:(?:your|the|this|every|each|all|any)\s+)?(?:answers?|repl(?:y|ies)|responses?|everything)\b)[^.\n]{0,40}?\b(?:in|into|using|with|as)\b[^.\n]{0,20}?\b(?:base ?64|reverse(?:d)?(?: order)?|backwards|rot-?13|hex(?:adecimal)?(?!\s+mode)|binary(?!\s+mode)|morse|pig latin|emojis?|${LANGUAGES}|another language|a different language|all caps|upper ?case|leetspeak)\b`,
       'gi',
     ),
     'sentence',
   ],
+  // "Reply only PWNED", 'say just "yes"': a word to say in capitals or in quotes, so that case
+  // counts here (no `i` flag); "Print only the left column of two common lines" is a tool's option.
   [
     'output-format',
-    /\b(?:reply|respond|answer|say|output|print)\b(?: \w+){0,2} (?:only|just|exactly)\b(?: with)?\s+["'“]?[A-Z0-9]{3,}\b|\b(?:reply|respond|answer)\b[^.\n]{0,20}\bonly with\b|\breplace\b[^.\n]{0,40}\bwith emojis?\b|\bspell\b[^.\n]{0,30}\bbackwards\b/gi,
+    /\b(?:[Rr]eply|[Rr]espond|[Aa]nswer|[Ss]ay|[Oo]utput|[Pp]rint|REPLY|RESPOND|ANSWER|SAY|OUTPUT|PRINT)\b(?: \w+){0,2} (?:only|just|exactly|ONLY|JUST|EXACTLY)\b(?: with)?\s+(?:["'“][\p{L}\d]{3,}|(?=[A-Z\d]*[A-Z])[A-Z\d]{3,}\b)/gu,
+    'sentence',
+  ],
+  [
+    'output-format',
+    /\b(?:reply|respond|answer)\b[^.\n]{0,20}\bonly with\b|\breplace\b[^.\n]{0,40}\bwith emojis?\b|\bspell\b[^.\n]{0,30}\bbackwards\b/gi,
     'sentence',
   ],
   [
