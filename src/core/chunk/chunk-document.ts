@@ -115,33 +115,36 @@ function sectionRanges(
 
 /**
  * Groups units that belong together: a table's rows, a heading or lead-in with what follows, a
- * sentence with the one after it in its paragraph that says how to do it (and an aside between).
+ * sentence with the one after it in its paragraph that says how to do it (and an aside in
+ * brackets between them).
  */
 function toBlocks(units: TextUnit[], text: string): Block[] {
   const blocks: Block[] = [];
-  let previous: TextUnit | undefined;
-  for (const unit of units) {
+  units.forEach((unit, index) => {
     const current = blocks[blocks.length - 1];
-    if (current && previous && belongsWith(previous, unit, text)) {
+    if (current && index > 0 && belongsWith(units, index, text)) {
       current.units.push(unit);
       current.end = unit.end;
     } else blocks.push({ start: unit.start, end: unit.end, units: [unit] });
-    previous = unit;
-  }
+  });
   return blocks;
 }
 
 const isTableUnit = (unit: TextUnit) => unit.kind === 'table-row' || unit.kind === 'table-rule';
 
-function belongsWith(previous: TextUnit, unit: TextUnit, text: string): boolean {
+/** Whether `units[index]` stays in one block with the unit before it. */
+function belongsWith(units: TextUnit[], index: number, text: string): boolean {
+  const [previous, unit] = [units[index - 1], units[index]];
+  if (!previous || !unit) return false;
   if (previous.kind === 'heading' || /:\s*$/.test(previous.text)) return true;
   if (isTableUnit(previous) && isTableUnit(unit)) return true;
-  return (
-    previous.kind === 'sentence' &&
-    unit.kind === 'sentence' &&
-    (HOW_FOR_THE_ABOVE.test(unit.text) || ASIDE.test(unit.text)) &&
-    !/\n\s*\n/.test(text.slice(previous.end, unit.start))
-  );
+  // In one paragraph, prose: a "to do this," sentence, or an aside right before one.
+  const follows = (before: TextUnit | undefined, after: TextUnit | undefined) =>
+    before?.kind === 'sentence' && after?.kind === 'sentence' && !/\n\s*\n/.test(text.slice(before.end, after.start));
+  if (!follows(previous, unit)) return false;
+  if (HOW_FOR_THE_ABOVE.test(unit.text)) return true;
+  const next = units[index + 1];
+  return ASIDE.test(unit.text) && follows(unit, next) && HOW_FOR_THE_ABOVE.test(next?.text ?? '');
 }
 
 /**
