@@ -243,8 +243,10 @@ const MAX_STEPS = 6;
  */
 function stepRun(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[], ranked: MeantUnit[]): EvidenceUnit[] {
   const asked = stepsAsked(questionSentence(part.text));
-  // A step that names its own purpose ("To enter WM-720 service mode, turn the dial…") is a procedure in itself.
-  if (asked !== 'procedure' || statesPurpose(best.unit.text)) return [best.unit];
+  // A step that names its own purpose ("To enter WM-720 service mode, turn the dial…") is a procedure
+  // in itself, as is a sentence quoted with the one that says how to do it ("To do this, use…").
+  if (asked !== 'procedure' || statesPurpose(best.unit.text) || completion(best.unit, units).length > 0)
+    return [best.unit];
   // Only units the part may be answered with (not another model's, not a sibling code's row).
   const eligible = new Set(ranked.map((scored) => scored.unit));
   const own = units.filter((unit) => unit.item === best.unit.item && !unit.isLeadIn);

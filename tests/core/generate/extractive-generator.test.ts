@@ -358,6 +358,22 @@ describe('the extractive generator', () => {
     expect(result.verdict.flags).toEqual([]);
   });
 
+  it('answers "how can I" with a sentence and its "To do this, use…", not with another step of the passage', async () => {
+    const engine = await engineWith({
+      'dirs.md': markdown(
+        { id: 'dirs', title: 'Comparing Directories' },
+        '## 4 Comparing directories\n\nIf only one file exists, diff normally does not show its contents. You can make diff act as though the missing file is empty, so that it outputs the entire contents of the file that actually exists. (It is output as an insertion or a deletion.) To do this, use the --new-file (-N) option.\n\nAt the top of the patch, write instructions for the user applying the patch to remove the files that were deleted.\n',
+      ),
+    });
+    const result = await answerQuestion(
+      engine,
+      'How can I make diff show the whole contents of a file that is missing in the other directory?',
+    );
+    expect(result.answer.text).toBe(
+      'You can make diff act as though the missing file is empty, so that it outputs the entire contents of the file that actually exists. (It is output as an insertion or a deletion.) To do this, use the --new-file (-N) option [dirs#4].',
+    );
+  });
+
   it('quotes a step and the outcome that points back to it once each', async () => {
     const engine = await engineWith({
       'remote.md': markdown(
