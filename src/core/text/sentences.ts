@@ -163,8 +163,12 @@ export function plainUnitText(unit: Pick<TextUnit, 'kind' | 'text'>): string {
       .filter(Boolean)
       .join(': ');
   }
+  // Markdown's strong emphasis around words, and code's backticks; never a literal "**" or "__"
+  // ("the pattern ‘**’ used in a filename expansion context", the Bash manual's PDF).
   return text
-    .replace(/\*\*|__|`/g, '')
+    .replace(/\*\*(?=\S)([^*]*?\S)\*\*/g, '$1')
+    .replace(/(?<![\p{L}\p{N}_])__(?=\S)([^_]*?\S)__(?![\p{L}\p{N}_])/gu, '$1')
+    .replace(/`/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
