@@ -189,7 +189,8 @@ export function completion(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceU
   const next = units[at + 1 + between.length];
   const prose = (other: EvidenceUnit | undefined): other is EvidenceUnit =>
     other !== undefined && other.item === unit.item && !other.isTableRow && !other.isTitle && !other.isListItem;
-  if (!prose(next) || !between.every(prose) || !HOW_FOR_THE_ABOVE.test(next.text)) return [];
+  // Not a lead-in ("To avoid this, you'll:"): quoted without its list it would say nothing.
+  if (!prose(next) || next.isLeadIn || !between.every(prose) || !HOW_FOR_THE_ABOVE.test(next.text)) return [];
   const { passage } = unit.item;
   // In its paragraph: nothing but spaces and one line break between them.
   const gap = passage.text.slice(unit.end - passage.start, next.start - passage.start);

@@ -374,6 +374,17 @@ describe('the extractive generator', () => {
     );
   });
 
+  it('does not end a quote with a "to do this" lead-in cut from its list', async () => {
+    const engine = await engineWith({
+      'work.md': markdown(
+        { id: 'work', title: 'Impact' },
+        '## Buy-in\n\nYou do not want to finish the work and then find that another team blocks its launch. To avoid this, you will:\n\n- find whose support you need;\n- get them on board early.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'What happens if another team blocks the launch of my finished work?');
+    expect(result.answer.text).not.toMatch(/To avoid this, you will/);
+  });
+
   it('quotes a step and the outcome that points back to it once each', async () => {
     const engine = await engineWith({
       'remote.md': markdown(
