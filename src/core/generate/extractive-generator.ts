@@ -16,7 +16,7 @@ import { partClause } from '../verify/part-clause.js';
 import { absentFocusSentences, isNearMiss } from './absent-focus.js';
 import { evidenceUnits, type EvidenceUnit } from './evidence-units.js';
 import { findDisagreement, type Disagreement } from './disagreement.js';
-import { completion, leadIn, rankUnits, type ScoredUnit } from './rank-units.js';
+import { completion, leadIn, rankUnits, sameParagraph, type ScoredUnit } from './rank-units.js';
 import { contentTerms } from '../text/terms.js';
 import { questionSentence } from '../question/analyse-question.js';
 import { describesOption, givesSteps, statesPurpose, stepsAsked } from '../question/steps.js';
@@ -288,12 +288,6 @@ function stepRun(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[], ran
   const steps = withOutcome(first, last);
   if (steps.includes(best.unit)) return steps;
   return first > at ? [best.unit, ...steps] : [...steps, best.unit];
-}
-
-/** True when nothing but a line break or a space lies between the two units of one passage. */
-function sameParagraph(unit: EvidenceUnit, next: EvidenceUnit): boolean {
-  const { passage } = unit.item;
-  return !/\n\s*\n/.test(passage.text.slice(unit.end - passage.start, next.start - passage.start));
 }
 
 function sameLeadIn(unit: EvidenceUnit, previous: EvidenceUnit, units: EvidenceUnit[]): boolean {

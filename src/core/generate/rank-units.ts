@@ -191,10 +191,13 @@ export function completion(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceU
     other !== undefined && other.item === unit.item && !other.isTableRow && !other.isTitle && !other.isListItem;
   // Not a lead-in ("To avoid this, you'll:"): quoted without its list it would say nothing.
   if (!prose(next) || next.isLeadIn || !between.every(prose) || !HOW_FOR_THE_ABOVE.test(next.text)) return [];
+  return sameParagraph(unit, next) ? [...between, next] : [];
+}
+
+/** True when nothing but a line break or a space lies between the two units of one passage. */
+export function sameParagraph(unit: EvidenceUnit, next: EvidenceUnit): boolean {
   const { passage } = unit.item;
-  // In its paragraph: nothing but spaces and one line break between them.
-  const gap = passage.text.slice(unit.end - passage.start, next.start - passage.start);
-  return /\n\s*\n/.test(gap) ? [] : [...between, next];
+  return !/\n\s*\n/.test(passage.text.slice(unit.end - passage.start, next.start - passage.start));
 }
 
 function isListItem(unit: EvidenceUnit): boolean {
