@@ -27,6 +27,15 @@ const SUBORDINATORS =
 /** Question openers, to take the "What is " of "What is the capacity" for a second phrase. */
 const DETERMINER = /\b(the|its|their|his|her|a|an)\s/i;
 
+/**
+ * A full stop that ends an abbreviation, not a sentence: "…does the timer offer, e.g. 30 minutes
+ * or 4 hours?" is one question.
+ */
+export const ABBREVIATIONS = 'e\\.g|i\\.e|etc|vs|approx|incl|cf';
+const ABBREVIATION_STOP = new RegExp(`(?<=\\b(?:${ABBREVIATIONS}))\\.`, 'gi');
+/** Stands for an abbreviation's full stop while a text is cut into sentences. */
+const KEPT_STOP = '\u2024';
+
 /** The texts of the question's parts, without trailing punctuation; at least one. */
 export function splitQuestion(question: string): string[] {
   // A dash before a question reads as a sentence end: "my manual says 3 months - is that right?"
@@ -35,7 +44,10 @@ export function splitQuestion(question: string): string[] {
     .trim()
     .replace(new RegExp(`\\s[-–—]\\s+(?=(?:${WH_WORDS}|when|${AUXILIARIES})\\b)`, 'gi'), '. ');
   if (text === '') return [''];
-  const parts = questionSentences(text).flatMap(splitClauses).flatMap(splitPhrases);
+  const parts = questionSentences(text.replace(ABBREVIATION_STOP, KEPT_STOP))
+    .flatMap(splitClauses)
+    .flatMap(splitPhrases)
+    .map((part) => part.replaceAll(KEPT_STOP, '.'));
   const cleaned = parts.map(clean).filter((part) => part.length > 0);
   return cleaned.length > 0 ? cleaned : [clean(text)];
 }

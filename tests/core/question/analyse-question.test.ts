@@ -104,6 +104,15 @@ describe('analyseQuestion', () => {
     expect(parts[0]?.terms).toContain('wm-720');
   });
 
+  it('does not end a question at the full stop of "e.g." or "i.e."', () => {
+    const parts = analyseQuestion('What time choices does the off timer offer, e.g. 30 minutes or 4 hours?');
+    expect(parts.map((part) => part.text)).toEqual([
+      'What time choices does the off timer offer, e.g. 30 minutes or 4 hours',
+    ]);
+    expect(analyseQuestion('Which filter, i.e. the coarse one, should I clean first?')).toHaveLength(1);
+    expect(analyseQuestion('My manual says 3 months. Is that right?')).toHaveLength(1);
+  });
+
   it('always returns at least one part', () => {
     expect(analyseQuestion('')).toHaveLength(1);
     expect(analyseQuestion('   ?')).toHaveLength(1);
