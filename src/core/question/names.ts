@@ -44,16 +44,6 @@ export function askedKindTerms(part: string): string[] {
       if (!/^\p{Lu}/u.test(word)) words.push(word);
     }
   }
-  // "What's that feature called?", "what is the setting named": the kind stands before the verb.
-  for (const match of text.matchAll(
-    /\bwhat(?:['’]s|\s+is|\s+are|\s+was)\s+(?:the|that|this|those|these|its|their|my|your)\s+((?:[\p{L}\d-]+\s+){1,2})(?:called|named)\b/giu,
-  ))
-    words.push(
-      ...(match[1] ?? '')
-        .trim()
-        .split(' ')
-        .filter((word) => !/^\p{Lu}/u.test(word)),
-    );
   for (const match of text.matchAll(/\b(called|named|name)\b/giu)) words.push(match[1] ?? '');
   return contentTerms(words.join(' '));
 }

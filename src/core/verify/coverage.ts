@@ -6,7 +6,6 @@
  */
 import { questionSentence } from '../question/analyse-question.js';
 import { modelNames } from '../question/model-names.js';
-import { askedKindTerms, asksForName, givesNewName } from '../question/names.js';
 import { contentTerms } from '../text/terms.js';
 import { extractQuantities } from '../text/quantities.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
@@ -246,27 +245,10 @@ export function claimAddresses(part: QuestionPart, claim: AddressingClaim, weigh
   if (namesOtherModel(part, claim.text)) return false;
   const context = `${claim.text}\n${claim.context.join('\n')}`;
   if (requiredNames(part).some((name) => !name.test(context))) return false;
-  const present = new Set([...checkTerms(context), ...namedKinds(part, claim.text)]);
+  const present = new Set(checkTerms(context));
   // Words the library never uses still count here: "the drain pump's part number" is not answered by the filter's.
   if (weightedShare(attributes, present, partWeighting(part, weight, false)) < ADDRESS_THRESHOLD) return false;
   return valueAnswers(part, extractQuantities(claim.text), claim.text);
-}
-
-/** Words by which a part asks for a name outright: who, which one of a kind, what it is called. */
-const NAMING = /\b(?:who|whom|which|called|named|the name of|what name)\b/i;
-
-/**
- * The words of what a part asks a name as ("what's that feature called" → feature, called; "a
- * book by which writer" → writer), where the claim gives a name the question does not hold: the
- * name answers them ("you can use the Find My Mobile function to remotely wipe your data"), as
- * the answerer's key-term test already reads them. None otherwise, and none for "what" followed
- * by what is measured ("what learning rate", "what similarity score"): a name answers those
- * only by chance.
- */
-function namedKinds(part: QuestionPart, claim: string): string[] {
-  const asked = questionSentence(part.text);
-  if (!NAMING.test(asked) || !asksForName(asked) || !givesNewName(claim, part.text)) return [];
-  return askedKindTerms(asked).map(canonicalTerm);
 }
 
 /**
@@ -306,7 +288,7 @@ export function claimBackedAddresses(
   parts: readonly QuestionPart[] = [part],
 ): boolean {
   const shared = ownAttributes(part, parts);
-  const claimTerms = new Set([...checkTerms(item.core), ...namedKinds(part, item.core)]);
+  const claimTerms = new Set(checkTerms(item.core));
   if (shared.length > 0 && !shared.some((term) => hasTerm(claimTerms, term))) return false;
   if (!valueAnswers(part, extractQuantities(item.core), item.core)) return false;
   if (namesOtherModel(part, item.core)) return false;
@@ -355,7 +337,7 @@ export function claimAnswersByKeyTerms(
     .sort((a, b) => b.weight - a.weight);
   const [first, second] = known;
   if (!first || !second) return false;
-  const claimTerms = new Set([...checkTerms(item.core), ...namedKinds(part, item.core)]);
+  const claimTerms = new Set(checkTerms(item.core));
   if (!hasTerm(claimTerms, first.term)) return false;
   if (!valueAnswers(part, extractQuantities(item.core), item.core)) return false;
   if (namesOtherModel(part, item.core)) return false;
@@ -395,7 +377,7 @@ export function claimOnTopPassage(
   );
   if (!item.passages.some((passage) => top.has(passage.passage.cite))) return false;
   const shared = ownAttributes(part, parts);
-  const claimTerms = new Set([...checkTerms(item.core), ...namedKinds(part, item.core)]);
+  const claimTerms = new Set(checkTerms(item.core));
   if (shared.length > 0 && !shared.some((term) => hasTerm(claimTerms, term))) return false;
   // A typed answer (a duration, an amount, a code…) stands on a value of its kind; any other (yes
   // or no, a procedure) on the part's rarest word: "the warranty lasts 2 years" on top of the list

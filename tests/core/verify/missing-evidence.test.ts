@@ -68,25 +68,6 @@ describe('claimAddresses', () => {
     expect(claimAddresses(question, { text: 'The WM-820 spins at up to 1,600 rpm', context: [] })).toBe(false);
   });
 
-  it('takes a name for what a name is asked as, and only a name', () => {
-    // "What's that feature called" is answered by the name, seldom by the words "feature" or "called".
-    const called = part(
-      "The Samsung Pay security info says I can wipe my phone remotely if I lose it. What's that feature called?",
-    );
-    const named = 'If your device is ever lost, you can use the Find My Mobile function to remotely wipe your data';
-    expect(claimAddresses(called, { text: named, context: [] })).toBe(true);
-    expect(
-      claimAddresses(called, { text: 'If your device is ever lost, you can remotely wipe your data', context: [] }),
-    ).toBe(false);
-    const writer = part('The Zone of Interest film is loosely based on a book by which writer?');
-    expect(
-      claimAddresses(writer, {
-        text: 'The Zone of Interest is loosely based on the novel by Martin Amis',
-        context: [],
-      }),
-    ).toBe(true);
-  });
-
   it('takes a percentage for any measure, and nothing else of another kind', () => {
     const loud = part('How loud can the DW-480 get in Night mode?');
     expect(claimAddresses(loud, { text: 'In Night mode the DW-480 volume is capped at 46%', context: [] })).toBe(true);
