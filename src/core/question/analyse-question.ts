@@ -9,7 +9,7 @@ import { answerType } from './answer-type.js';
 import { focusIdentifiers } from './focus.js';
 import { modelNames } from './model-names.js';
 import { asksForName } from './names.js';
-import { ABBREVIATIONS, splitQuestion } from './split-question.js';
+import { sentencesOf, splitQuestion } from './split-question.js';
 
 /** Model names (`DW-480`, `WM-720`…) in a text, re-exported as the analyser's entity extraction. */
 export { modelNames } from './model-names.js';
@@ -89,16 +89,13 @@ function carriedModels(models: string[][], index: number, allModels: string[]): 
   return allModels;
 }
 
-/** A sentence's end: not the full stop of "e.g." ("…offer, e.g. 30 minutes or 4 hours"). */
-const SENTENCE_BREAK = new RegExp(`(?<=[.!?])(?<!\\b(?:${ABBREVIATIONS})\\.)\\s+(?=\\S)`, 'i');
-
 /**
  * The question of a part that carries a statement before it ("My manual says 1 year. Is that
  * right"), or after it ("Is it OK to sit on the door? It's a DW-480"): its last sentence that
  * asks, else its last sentence.
  */
 export function questionSentence(text: string): string {
-  const sentences = text.split(SENTENCE_BREAK);
+  const sentences = sentencesOf(text);
   return [...sentences].reverse().find((sentence) => /\?\s*$/.test(sentence)) ?? sentences.pop() ?? text;
 }
 

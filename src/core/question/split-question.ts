@@ -4,6 +4,7 @@
  * of its own. Noun phrases ("care and cleaning", "hot and cold water") and conditions ("if the
  * door is open and the light blinks") stay whole.
  */
+import { isAbbreviation } from '../text/sentences.js';
 import { findModelNames } from './model-names.js';
 
 /** Words that open a question of their own on the right of "and". */
@@ -27,14 +28,29 @@ const SUBORDINATORS =
 /** Question openers, to take the "What is " of "What is the capacity" for a second phrase. */
 const DETERMINER = /\b(the|its|their|his|her|a|an)\s/i;
 
-/**
- * A full stop that ends an abbreviation, not a sentence: "…does the timer offer, e.g. 30 minutes
- * or 4 hours?" is one question.
- */
-export const ABBREVIATIONS = 'e\\.g|i\\.e|etc|vs|approx|incl|cf';
-const ABBREVIATION_STOP = new RegExp(`(?<=\\b(?:${ABBREVIATIONS}))\\.`, 'gi');
 /** Stands for an abbreviation's full stop while a text is cut into sentences. */
 const KEPT_STOP = '\u2024';
+
+/**
+ * `text` with the full stop after each abbreviation ("offer, e.g. 30 minutes", "the part no. of
+ * the filter") kept from ending a sentence: the list the passages are cut by (`isAbbreviation`).
+ */
+function keepAbbreviationStops(text: string): string {
+  return text.replace(/([A-Za-z.]+)\.(?=\s)/g, (whole, word: string) =>
+    isAbbreviation(word) ? `${word}${KEPT_STOP}` : whole,
+  );
+}
+
+function restoreStops(text: string): string {
+  return text.replaceAll(KEPT_STOP, '.');
+}
+
+/** The sentences of `text`, cut after ".", "!" or "?" but not after an abbreviation. */
+export function sentencesOf(text: string): string[] {
+  return keepAbbreviationStops(text)
+    .split(/(?<=[.!?])\s+(?=\S)/)
+    .map(restoreStops);
+}
 
 /** The texts of the question's parts, without trailing punctuation; at least one. */
 export function splitQuestion(question: string): string[] {
@@ -44,10 +60,10 @@ export function splitQuestion(question: string): string[] {
     .trim()
     .replace(new RegExp(`\\s[-–—]\\s+(?=(?:${WH_WORDS}|when|${AUXILIARIES})\\b)`, 'gi'), '. ');
   if (text === '') return [''];
-  const parts = questionSentences(text.replace(ABBREVIATION_STOP, KEPT_STOP))
+  const parts = questionSentences(keepAbbreviationStops(text))
     .flatMap(splitClauses)
     .flatMap(splitPhrases)
-    .map((part) => part.replaceAll(KEPT_STOP, '.'));
+    .map(restoreStops);
   const cleaned = parts.map(clean).filter((part) => part.length > 0);
   return cleaned.length > 0 ? cleaned : [clean(text)];
 }

@@ -56,6 +56,11 @@ const ABBREVIATIONS = new Set([
   'dept',
 ]);
 
+/** True for a word after which a full stop does not end a sentence ("e.g", "no", "approx"). */
+export function isAbbreviation(word: string): boolean {
+  return ABBREVIATIONS.has(word.toLowerCase());
+}
+
 /** Splits `text` (starting at `offset` in its source) into units. */
 export function splitUnits(text: string, offset = 0): TextUnit[] {
   const units: TextUnit[] = [];
@@ -131,7 +136,7 @@ function endsSentence(text: string, sentenceStart: number, dot: number): boolean
   const windowStart = Math.max(sentenceStart, dot - 40);
   const before = (windowStart > sentenceStart ? ' ' : '') + text.slice(windowStart, dot);
   const word = /([A-Za-z.]+)$/.exec(before)?.[1] ?? '';
-  if (ABBREVIATIONS.has(word.toLowerCase())) return false;
+  if (isAbbreviation(word)) return false;
   const initial = /(?:^|\s)([A-Z])$/.exec(before);
   return !(
     initial &&

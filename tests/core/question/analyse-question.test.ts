@@ -111,6 +111,10 @@ describe('analyseQuestion', () => {
     ]);
     expect(analyseQuestion('Which filter, i.e. the coarse one, should I clean first?')).toHaveLength(1);
     expect(analyseQuestion('My manual says 3 months. Is that right?')).toHaveLength(1);
+    // The same list the passages are cut by: "part no." is no sentence end either.
+    expect(analyseQuestion("What's the part no. of the DW-480 coarse filter?").map((part) => part.text)).toEqual([
+      "What's the part no. of the DW-480 coarse filter",
+    ]);
   });
 
   it('always returns at least one part', () => {
