@@ -4,8 +4,9 @@
  * The checker on scripted answer sets (tests/fixtures/adversarial*, tests/fixtures/blind-*): for
  * each set and embedder (the built-in hashing one, and every model `npm run models:local` laid
  * out: the check uses its similarity by meaning where calibrated), faulty answers that carry an
- * expected flag, correct answers that carry any unexpected warning, claims per state, and per
- * flag. `--judge` adds, for each embedder, a row with that NLI model confirming paraphrases
+ * expected flag, correct answers that carry any unexpected warning (a flag the set lists as
+ * `may_also` is not one; "+N tolerated" counts the correct answers that carry only such flags),
+ * claims per state, and per flag. `--judge` adds, for each embedder, a row with that NLI model confirming paraphrases
  * (verify/nli-judge.ts). Prints a Markdown table. Held-out sets are scored, never printed answer
  * by answer, and scored only when asked for (`--sets held-out` or `all`; the default is `dev`),
  * so that scoring them stays a deliberate once-a-stop act.
@@ -85,7 +86,7 @@ async function scoreSet(set: AnswerSet, embedder: Embedder, judge?: ClaimJudge):
   const label = judge
     ? `${modelLabel(embedder)} + NLI ${judge.id.split(':')[1]?.split('/').pop() ?? judge.id}`
     : modelLabel(embedder);
-  return `| ${set.name} | ${set.use} | ${label} | ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)}) | ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)}) | ${states.supported} / ${states.contradicted} / ${states.not_found} / ${states.not_a_claim} | ${flags} |`;
+  return `| ${set.name} | ${set.use} | ${label} | ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)}) | ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)})${report.tolerated > 0 ? ` +${report.tolerated} tolerated` : ''} | ${states.supported} / ${states.contradicted} / ${states.not_found} / ${states.not_a_claim} | ${flags} |`;
 }
 
 function modelLabel(embedder: Embedder): string {

@@ -1,7 +1,9 @@
 /**
  * Flag detection on answers with known faults: the expected-flags side file of an adversarial
  * set, scored against a results file. A faulty answer is detected when it carries every flag it
- * is expected to; a correct answer raises a false alarm when it carries any flag not expected.
+ * is expected to; a correct answer raises a false alarm when it carries any flag that is neither
+ * expected nor tolerated (`may_also`: flags the set's author accepts but does not require, such as
+ * `superseded` beside `conflict` where authority rests on dates alone).
  */
 import { RagError } from '../errors.js';
 import type { FlagName } from '../types.js';
@@ -12,6 +14,8 @@ export interface FlagExpectation {
   question_id: string;
   faulty: boolean;
   expect: FlagName[];
+  /** Flags acceptable on this answer but not required: never a false alarm, never needed to detect. */
+  may_also?: FlagName[];
   note?: string;
 }
 
@@ -21,6 +25,8 @@ export interface DetectionReport {
   detected: number;
   correct: number;
   falseAlarms: number;
+  /** Correct answers whose only flags beyond `expect` are ones the set tolerates (`may_also`): not false alarms. */
+  tolerated: number;
   perFlag: Record<string, { expected: number; detected: number; falseAlarms: number }>;
   /** Answers that missed an expected flag, or raised an unexpected one, with the flags concerned. */
   misses: { id: string; flags: string[] }[];
@@ -44,12 +50,13 @@ export function parseFlagExpectations(text: string, file: string): FlagExpectati
       if (
         typeof record.question_id !== 'string' ||
         typeof record.faulty !== 'boolean' ||
-        !Array.isArray(record.expect)
+        !Array.isArray(record.expect) ||
+        (record.may_also !== undefined && !Array.isArray(record.may_also))
       ) {
         throw new RagError('QUESTIONS_FILE', {
           file,
           line: number,
-          detail: 'needs "question_id", "faulty" and "expect"',
+          detail: 'needs "question_id", "faulty" and "expect" ("may_also", when given, a list too)',
         });
       }
       return record as FlagExpectation;
@@ -64,6 +71,7 @@ export function scoreDetection(results: ResultsFile, expectations: FlagExpectati
     detected: 0,
     correct: 0,
     falseAlarms: 0,
+    tolerated: 0,
     perFlag: {},
     misses: [],
     alarms: [],
@@ -82,7 +90,10 @@ export function scoreDetection(results: ResultsFile, expectations: FlagExpectati
       }
     } else {
       report.correct++;
-      const extra = flags.filter((flag) => !expectation.expect.includes(flag as FlagName));
+      const accepted = [...expectation.expect, ...(expectation.may_also ?? [])];
+      const extra = flags.filter((flag) => !accepted.includes(flag as FlagName));
+      if (extra.length === 0 && flags.some((flag) => !expectation.expect.includes(flag as FlagName)))
+        report.tolerated++;
       if (extra.length > 0) {
         report.falseAlarms++;
         report.alarms.push({ id: expectation.question_id, flags: extra });
@@ -99,7 +110,7 @@ export function formatDetection(report: DetectionReport): string {
   const rows = Object.entries(report.perFlag).sort(([a], [b]) => a.localeCompare(b));
   return [
     `faulty answers detected   ${report.detected}/${report.faulty} (${percent(report.detected, report.faulty)})`,
-    `correct answers flagged   ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)})`,
+    `correct answers flagged   ${report.falseAlarms}/${report.correct} (${percent(report.falseAlarms, report.correct)})${report.tolerated > 0 ? `; ${report.tolerated} more carry only a flag the set tolerates (may_also)` : ''}`,
     '',
     'flag                detected/expected   false alarms on correct answers',
     ...rows.map(
