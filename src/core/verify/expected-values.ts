@@ -101,7 +101,11 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
       // A share of the most there is answers any measure: "how loud" ← "capped at 46%", "how much charge" ← "30% battery".
       // A rating names no measure of its own: any measure, or a code ("rated 1800 W", "IP68").
       const measured = named.filter((dimension) => dimension !== 'identifier');
-      const base = measured.length > 0 ? [...measured, 'percent' as const] : MEASURES;
+      // "How many" counts things; a price answers "how much", never "how many bays are there".
+      const unnamed = /\bhow many\b/i.test(part.text)
+        ? MEASURES.filter((dimension) => dimension !== 'money')
+        : MEASURES;
+      const base = measured.length > 0 ? [...measured, 'percent' as const] : unnamed;
       return new Set([...(named.includes('identifier') ? [...base, 'identifier' as const] : base), ...perPeriod]);
     }
     default:

@@ -22,6 +22,12 @@ describe('valueAnswers', () => {
     expect(valueAnswers(close, extractQuantities('up to 3 devices at once'))).toBe(false);
     expect(valueAnswers(part('How thick can the worktop be?'), extractQuantities('at most 40 mm'))).toBe(true);
   });
+  it('takes a count, never a price, for "how many"', () => {
+    const bays = part('How many loading bays does the warehouse have?');
+    expect(valueAnswers(bays, extractQuantities('the warehouse has 14 loading bays'))).toBe(true);
+    expect(valueAnswers(bays, extractQuantities('hiring a loading bay costs €20'))).toBe(false);
+    expect(answerDimensions(part('How much does a loading bay cost?'))?.has('money')).toBe(true);
+  });
   it('takes a size of data for memory, storage and disk space, and a rate for bandwidth', () => {
     const memory = part('How much memory does the laptop have?');
     expect(answerDimensions(memory)?.has('data')).toBe(true);
