@@ -138,12 +138,14 @@ describe('blind answers over documents that supersede each other in words: blind
     );
   }, 120_000);
 
-  // At most 8 correct ones flagged since a code is bound to the values its sentence states with it (A27).
-  it('detects at least 16 of 20 faulty answers and flags at most 8 of 20 correct ones', () => {
+  // At most 8 correct ones flagged since a code is bound to the values its sentence states with it
+  // (A27); 4 since a flag the set tolerates (`may_also`) is no false alarm. 17 caught since a value a
+  // notice says no longer holds is set against the policy that still states it (A11).
+  it('detects at least 17 of 20 faulty answers and flags at most 4 of 20 correct ones', () => {
     expect(report.faulty).toBe(20);
     expect(report.correct).toBe(20);
-    expect(report.detected).toBeGreaterThanOrEqual(16);
-    expect(report.falseAlarms).toBeLessThanOrEqual(8);
+    expect(report.detected).toBeGreaterThanOrEqual(17);
+    expect(report.falseAlarms).toBeLessThanOrEqual(4);
   });
 });
 

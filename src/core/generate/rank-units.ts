@@ -7,7 +7,8 @@
 import { modelNames, questionSentence } from '../question/analyse-question.js';
 import { asksForName, givesNewName } from '../question/names.js';
 import { namesOnlySiblingsOf } from '../question/focus.js';
-import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
+import { extractIdentifiers, extractQuantities, identifierKey, type Quantity } from '../text/quantities.js';
+import { isRetired } from '../text/retired-values.js';
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { answerDimensions } from '../verify/expected-values.js';
@@ -177,8 +178,9 @@ function pointedBackTo(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit 
 /**
  * What completes a prose unit: the sentence right after it, in its paragraph, that says how to do
  * what it describes ("… to all be the same." then "To request this, use the -i or --ignore-case
- * option."), with an aside in brackets between them; none where there is no such sentence. A fact
- * is not quoted without the way to it that its next sentence gives.
+ * option."), or the new value of what it says no longer holds, with an aside in brackets between
+ * them; none where there is no such sentence. A fact is not quoted without the way to it that its
+ * next sentence gives.
  */
 export function completion(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceUnit[] {
   if (unit.isTableRow || unit.isTitle || unit.isListItem || unit.isLeadIn) return [];
@@ -190,8 +192,23 @@ export function completion(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceU
   const prose = (other: EvidenceUnit | undefined): other is EvidenceUnit =>
     other !== undefined && other.item === unit.item && !other.isTableRow && !other.isTitle && !other.isListItem;
   // Not a lead-in ("To avoid this, you'll:"): quoted without its list it would say nothing.
-  if (!prose(next) || next.isLeadIn || !between.every(prose) || !HOW_FOR_THE_ABOVE.test(next.text)) return [];
+  if (!prose(next) || next.isLeadIn || !between.every(prose)) return [];
+  if (!HOW_FOR_THE_ABOVE.test(next.text) && !givesNewValue(unit, next)) return [];
   return sameParagraph(unit, next) ? [...between, next] : [];
+}
+
+/**
+ * True when `unit` says values no longer hold and states no current one, and `next` states a
+ * current value of the same kind: "… is no longer $0.35 per kWh." then "The new rate is $0.42 per
+ * kWh." A value said to be retired is not quoted without the one that replaces it.
+ */
+function givesNewValue(unit: EvidenceUnit, next: EvidenceUnit): boolean {
+  const retired = unit.quantities.filter((quantity) => isRetired(unit.text, quantity));
+  const ofKind = (quantity: Quantity) =>
+    retired.some((old) => old.dimension === quantity.dimension && old.unit === quantity.unit);
+  if (retired.length === 0 || unit.quantities.some((quantity) => !retired.includes(quantity) && ofKind(quantity)))
+    return false;
+  return next.quantities.some((quantity) => !isRetired(next.text, quantity) && ofKind(quantity));
 }
 
 /** True when nothing but a line break or a space lies between the two units of one passage. */

@@ -21,6 +21,12 @@ export const SAME_FACT_RATIO = 20;
 export const SAME_FACT_OVERLAP = 0.35;
 /** Least term overlap (Jaccard) of two rows naming identifiers, or of two sentences of opposite polarity, to be one fact. */
 export const SAME_STATEMENT_OVERLAP = 0.5;
+/**
+ * Least share of terms a sentence that retires a value and one that states it must share: a
+ * word beside the value and its unit ("charg", "kwh"), so that one "no longer 2 hours" does not
+ * tie every sentence stating 2 hours.
+ */
+export const RETIRED_FACT_OVERLAP = 0.15;
 
 /** A disagreement between two given passages on what a part asks for. */
 export interface ConflictFinding {
@@ -123,6 +129,8 @@ export interface FactSentence {
   text: string;
   terms: ReadonlySet<string>;
   values: readonly Quantity[];
+  /** Values the sentence says no longer hold ("is no longer $0.35 per kWh"). */
+  retired?: readonly Quantity[];
 }
 
 /** True when `x` states one of `y`'s values (number, unit and kind). */
@@ -135,6 +143,10 @@ function statesValueOf(x: FactSentence, y: FactSentence): boolean {
  * and name the same things. The checker's conflicts and the answerer's "sources disagree" both ask it.
  */
 export function versionsOfOneFact(x: FactSentence, y: FactSentence, namesAreValues: boolean): boolean {
+  // A sentence that says a value no longer holds ("the charging rate … is no longer $0.35 per kWh")
+  // and one that states that value ("Electricity is charged at $0.35 per kWh") are two versions
+  // of one fact, worded as they may be: the retired value with its unit ties them.
+  if (retires(x, y) || retires(y, x)) return sharedShare(x.terms, y.terms) >= RETIRED_FACT_OVERLAP;
   // The kitchenette tap's filter (every 6 months) and the air handlers' (every 60 days) both
   // bear on "how often is the kitchenette tap's filter replaced", yet share hardly a word:
   // two values are versions of one fact only when their sentences say much the same.
@@ -142,6 +154,11 @@ export function versionsOfOneFact(x: FactSentence, y: FactSentence, namesAreValu
   // Sentences that name different things are versions of one fact still when one also states
   // a value of the other ("Printed: 1,600 kg (21 persons) Corrected: 1,350 kg" against "1,600 kg").
   return namesAreValues || !namesApart(x.text, y.text) || statesValueOf(x, y) || statesValueOf(y, x);
+}
+
+/** True when `x` retires a value, with a unit, that `y` states. */
+function retires(x: FactSentence, y: FactSentence): boolean {
+  return (x.retired ?? []).some((value) => value.dimension !== 'count' && quantityStated(value, y.values));
 }
 
 type Pair = [PartStatement, PartStatement, 'value' | 'polarity'];

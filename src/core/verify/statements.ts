@@ -6,6 +6,7 @@
  */
 import { modelNames } from '../question/model-names.js';
 import { extractQuantities, type Quantity, type QuantityDimension } from '../text/quantities.js';
+import { isRetired } from '../text/retired-values.js';
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 
 import type { QuestionPart, RetrievedPassage } from '../types.js';
@@ -36,6 +37,12 @@ export interface PartStatement {
   relevance: number;
   /** Values of `values` that are amounts of change ("reduce … by 20 °C"), not levels. */
   changes: ReadonlySet<Quantity>;
+  /**
+   * Values the unit says no longer hold ("is no longer $0.35 per kWh", "changed from 90 days"):
+   * not among `values`, which then holds the new ones, from the unit itself or the sentence
+   * right after it ("The new rate is $0.42 per kWh").
+   */
+  retired: readonly Quantity[];
 }
 
 /** A verb of change, then "by", right before a value: "reduce recipe temperatures by 20 °C". */
@@ -80,25 +87,46 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
   // Words of a statement around the question ("The mesh on my filter has torn.") count, discounted.
   const weighting = partWeighting(part);
   const statements: PartStatement[] = [];
-  for (const unit of splitUnits(item.passage.text)) {
-    if (unit.kind === 'heading' || unit.kind === 'table-rule') continue;
-    if (injected.some((span) => span.start < unit.end && span.end > unit.start)) continue;
-    const plain = plainUnitText(unit);
-    const text = unit.kind === 'table-row' && header ? `${header}: ${plain}` : plain;
-    // A statement about another named thing ("the drain pump filter" for "the Drum Clean programme") does not bear on the part.
-    if (names.some((name) => !name.test(`${item.passage.heading} ${text}`))) continue;
-    const terms = new Set([...checkTerms(text), ...headingTerms]);
-    const relevance = weightedShare(attributes, terms, weighting);
-    if (relevance < floor) continue;
-    const values = extractQuantities(plain).filter(
+  const valuesOf = (plain: string) =>
+    extractQuantities(plain).filter(
       (quantity) =>
         dimensions.has(quantity.dimension) &&
         quantity.unit !== 'model' &&
         !(quantity.dimension === 'count' && part.expects !== 'quantity'),
     );
-    const changes = new Set(values.filter((value) => isChangeAmount(plain, value)));
-    statements.push({ item, text, terms, values, negated: isNegated(text), relevance, changes });
-  }
+  const units = splitUnits(item.passage.text);
+  units.forEach((unit, index) => {
+    if (unit.kind === 'heading' || unit.kind === 'table-rule') return;
+    if (injected.some((span) => span.start < unit.end && span.end > unit.start)) return;
+    const plain = plainUnitText(unit);
+    let text = unit.kind === 'table-row' && header ? `${header}: ${plain}` : plain;
+    // A statement about another named thing ("the drain pump filter" for "the Drum Clean programme") does not bear on the part.
+    if (names.some((name) => !name.test(`${item.passage.heading} ${text}`))) return;
+    const terms = new Set([...checkTerms(text), ...headingTerms]);
+    const relevance = weightedShare(attributes, terms, weighting);
+    if (relevance < floor) return;
+    const stated = valuesOf(plain);
+    const retired = stated.filter((value) => isRetired(plain, value));
+    let values = stated.filter((value) => !retired.includes(value));
+    let changes = new Set(values.filter((value) => isChangeAmount(plain, value)));
+    // "… is no longer $0.35 per kWh. The new rate is $0.42 per kWh.": the new value is the next sentence's.
+    const next = units[index + 1];
+    if (values.length === 0 && retired.length > 0 && next?.kind === 'sentence') {
+      const nextPlain = plainUnitText(next);
+      const nextValues = valuesOf(nextPlain).filter(
+        (value) =>
+          !isRetired(nextPlain, value) &&
+          retired.some((old) => old.dimension === value.dimension && old.unit === value.unit),
+      );
+      if (nextValues.length > 0) {
+        text = `${text} ${nextPlain}`;
+        for (const term of checkTerms(nextPlain)) terms.add(term);
+        values = nextValues;
+        changes = new Set(values.filter((value) => isChangeAmount(nextPlain, value)));
+      }
+    }
+    statements.push({ item, text, terms, values, negated: isNegated(text), relevance, changes, retired });
+  });
   // Where the part asks for a kind of value, the bar is set by the units that state one.
   const bar = typed ? statements.filter((statement) => statement.values.length > 0) : statements;
   const best = Math.max(0, ...bar.map((statement) => statement.relevance));

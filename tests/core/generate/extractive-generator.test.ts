@@ -343,6 +343,20 @@ describe('the extractive generator', () => {
     );
   });
 
+  it('quotes a sentence that says a value no longer holds with the next one, which gives the new value', async () => {
+    const engine = await engineWith({
+      'notice.md': markdown(
+        { id: 'notice', title: 'Swimming pool notice' },
+        '## Changes from May\n\nFrom 1 May the entry fee for an adult swim is no longer €4.50. The new fee is €5.20.\n\n' +
+          '## Opening hours\n\nThe pool opens at seven every morning.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How much is an adult swim at the pool?');
+    expect(result.answer.text).toBe(
+      'From 1 May the entry fee for an adult swim is no longer €4.50. The new fee is €5.20 [notice#changes-from-may].',
+    );
+  });
+
   it('quotes a sentence with the next one when that says how to do it ("To request this, use…")', async () => {
     const engine = await engineWith({
       'diff.md': markdown(

@@ -193,3 +193,36 @@ describe('authorityBetween', () => {
     expect(authorityBetween(NEW, twin)).toBeUndefined();
   });
 });
+
+describe('a value a document says no longer holds', () => {
+  const notice = makePassage(
+    'From 1 March the monthly membership fee for the pool and the gym is no longer €30. The new fee is €34. There are 80 lockers in the changing rooms.',
+    { cite: 'fee-notice#changes', title: 'Members notice', date: '2026-02-01' },
+  );
+  const brochure = makePassage(
+    'Membership is billed at €30 a month by direct debit. There are 80 lockers in the changing rooms.',
+    { cite: 'brochure#membership', title: 'Welcome brochure', date: '2025-06-01' },
+  );
+
+  it('is another version of the fact stating it, though the two are worded apart; the new value is the next sentence', () => {
+    const [finding, ...rest] = detectConflicts(analyseQuestion('What does membership cost per month?'), [
+      brochure,
+      notice,
+    ]);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ cites: ['fee-notice#changes', 'brochure#membership'], reason: 'newer' });
+    expect(finding?.values).toEqual(['€34', '€30']);
+  });
+
+  it('ties only sentences that share a word beside the value', () => {
+    const parking = makePassage('Visitors may park for 2 hours in the forecourt.', {
+      cite: 'parking#visitors',
+      date: '2025-01-01',
+    });
+    const sauna = makePassage('Sauna sessions are no longer 2 hours. Each booking is now 90 minutes.', {
+      cite: 'sauna#booking',
+      date: '2026-01-01',
+    });
+    expect(detectConflicts(analyseQuestion('How long can I stay?'), [parking, sauna])).toEqual([]);
+  });
+});
