@@ -68,7 +68,7 @@ const RULES: ReadonlyArray<readonly [AnswerType, RegExp]> = [
   ],
   [
     'date',
-    /\b(what|which) (date|day|year|month)\b|\bsince when\b|\bby when\b|\bas of when\b|\beffective date\b|^when (is|was|were|did|will|does)\b/,
+    /\b(what|which) (date|day|year|month)\b|\bsince when\b|\bby when\b|\bas of when\b|\beffective date\b|^when (is|was|were|did|will|does)\b|\bwhat time (is|are|was|were|do|does|did|will|would|should|must|can|could)\b|\b(at|by|until|till) what time\b/,
   ],
 ];
 

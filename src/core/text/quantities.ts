@@ -28,6 +28,7 @@ export type QuantityDimension =
   | 'data'
   | 'data-rate'
   | 'date'
+  | 'time'
   | 'identifier'
   | 'count';
 
@@ -39,7 +40,7 @@ export interface Quantity {
   value: number;
   /** Upper bound of a range (`10–15 mm` → 15), in the canonical unit. */
   max?: number;
-  /** Canonical unit: `s`, `mm`, `C`, `kg`, `l`, `W`, `EUR`, `%`, `B` (bytes), `B/s`, `bit/s`, `model`, `part`, `code`, `version`, `day`, `month`, `` for counts. */
+  /** Canonical unit: `s`, `mm`, `C`, `kg`, `l`, `W`, `EUR`, `%`, `B` (bytes), `B/s`, `bit/s`, `model`, `part`, `code`, `version`, `day`, `month`, `clock` (a time of day, in minutes after midnight), `` for counts. */
   unit: string;
   dimension: QuantityDimension;
   /** Comparison key of identifiers (upper case, no hyphens or spaces) and dates (`2026-03`, `2026-03-01`). */
@@ -136,6 +137,7 @@ export function extractQuantities(text: string): Quantity[] {
     }
   };
   take(findDates(masked));
+  take(findTimes(masked));
   take(findIdentifiers(masked));
   // "1-3 C better temperatures", "heat it to 90 C": a bare C after a number is degrees Celsius
   // where the text speaks of temperature (one character for one, so offsets stay).
@@ -190,6 +192,41 @@ function makeDate(raw: string, start: number, year: number, month: number, day?:
   const value = Date.UTC(year, month - 1, day ?? 1) / 86_400_000;
   const unit = day === undefined ? 'month' : 'day';
   return { raw, value, unit, dimension: 'date', ...(key ? { key } : {}), start, end: start + raw.length };
+}
+
+/** "am" or "pm" after a time, dotted or not. */
+const MERIDIEM = String.raw`\s?([ap])\.?m\.?(?![\p{L}])`;
+
+/**
+ * Times of day: "07:30", "22:00", "7:30 pm", "6.30 am", "7 am", "noon", "midnight"; in minutes
+ * after midnight. A time with a colon needs two digits of minutes ("16:9" is a ratio); one with a
+ * dot or none needs am or pm ("6.30" alone is a number).
+ */
+function findTimes(text: string): Quantity[] {
+  const times: Quantity[] = [];
+  const clock = new RegExp(
+    String.raw`(?<![\p{L}\p{N}:.,])([01]?\d|2[0-4])(?::([0-5]\d)(?::[0-5]\d)?(?:${MERIDIEM})?|(?:\.([0-5]\d))?${MERIDIEM})(?![\p{N}]|:\d)`,
+    'giu',
+  );
+  for (const match of text.matchAll(clock)) {
+    const meridiem = (match[3] ?? match[5] ?? '').toLowerCase();
+    let hours = Number(match[1]);
+    const minutes = Number(match[2] ?? match[4] ?? 0);
+    if (meridiem) {
+      if (hours < 1 || hours > 12) continue;
+      hours = (hours % 12) + (meridiem === 'p' ? 12 : 0);
+    }
+    if (hours * 60 + minutes > 24 * 60) continue;
+    times.push(clockTime(match[0], match.index, hours * 60 + minutes));
+  }
+  for (const match of text.matchAll(/\b(noon|midday|midnight)\b/gi)) {
+    times.push(clockTime(match[0], match.index, match[1]!.toLowerCase() === 'midnight' ? 0 : 12 * 60));
+  }
+  return times.sort((a, b) => a.start - b.start);
+}
+
+function clockTime(raw: string, start: number, minutes: number): Quantity {
+  return { raw, value: minutes, unit: 'clock', dimension: 'time', start, end: start + raw.length };
 }
 
 /** Part numbers (`DW-FLT-0480`), model names (`DW-480`, `wm720`), codes (`E24`) and release numbers (`1.6.7`). */

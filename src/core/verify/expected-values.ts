@@ -86,7 +86,8 @@ export function answerDimensions(part: QuestionPart): ReadonlySet<QuantityDimens
     case 'date':
       // "When …?" may be answered by a time from something: "six months after it enters into
       // force", "if you expect to need it for longer than a year". "What date …?" wants a date.
-      return new Set(asksWhen(part) ? ['date', 'count', 'duration'] : ['date', 'count']);
+      // "What time does reception open?" wants a time of day ("07:00"), as "when" may.
+      return new Set(asksWhen(part) ? ['date', 'time', 'count', 'duration'] : ['date', 'time', 'count']);
     case 'price':
       return new Set(['money']);
     case 'part-number':

@@ -32,7 +32,8 @@ export function isDerived(
   claimQuantities: readonly Quantity[],
   stated: readonly Quantity[],
 ): boolean {
-  if (quantity.dimension === 'identifier' || quantity.dimension === 'date' || quantity.max !== undefined) return false;
+  // Times of day are not worked out from other values (their differences are durations).
+  if (['identifier', 'date', 'time'].includes(quantity.dimension) || quantity.max !== undefined) return false;
   const operands = claimQuantities.filter(
     (other) =>
       other !== quantity &&

@@ -68,6 +68,7 @@ const ANY_VALUE: ReadonlySet<QuantityDimension> = new Set([
   ...MEASURES.filter((dimension) => dimension !== 'count'),
   'frequency',
   'date',
+  'time',
   'identifier',
 ]);
 

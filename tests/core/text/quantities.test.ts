@@ -102,6 +102,27 @@ describe('extractQuantities', () => {
   });
 });
 
+describe('times of day', () => {
+  it('reads clock times in minutes after midnight, with or without am and pm', () => {
+    expect(one('opens at 07:30')).toMatchObject({ dimension: 'time', unit: 'clock', value: 450 });
+    expect(one('closes at 6.30 pm').value).toBe(18 * 60 + 30);
+    expect(one('from 7 am').value).toBe(420);
+    expect(one('at 12 p.m. sharp').value).toBe(720);
+    expect(one('until midnight').value).toBe(0);
+    expect(same('7:30 pm', '19:30')).toBe(true);
+    expect(same('07:30', '07:00')).toBe(false);
+    // Both ends of opening hours, not a count "30 to 22".
+    expect(extractQuantities('open from 05:30 to 22:00').map((quantity) => quantity.raw)).toEqual(['05:30', '22:00']);
+  });
+
+  it('leaves ratios, decimals and release numbers alone', () => {
+    expect(extractQuantities('a 16:9 picture').some((quantity) => quantity.dimension === 'time')).toBe(false);
+    expect(extractQuantities('it needs 6.30 GB').some((quantity) => quantity.dimension === 'time')).toBe(false);
+    expect(extractQuantities('version 1.6.7').some((quantity) => quantity.dimension === 'time')).toBe(false);
+    expect(extractQuantities('a score of 25:00').some((quantity) => quantity.dimension === 'time')).toBe(false);
+  });
+});
+
 describe('sameQuantity', () => {
   it.each([
     ['two years', '2 years'],

@@ -226,3 +226,20 @@ describe('a value a document says no longer holds', () => {
     expect(detectConflicts(analyseQuestion('How long can I stay?'), [parking, sauna])).toEqual([]);
   });
 });
+
+describe('times of day', () => {
+  it('sets two opening times against each other where "what time" is asked, the newer authoritative', () => {
+    const guide = makePassage('The library counter is staffed on weekdays from 09:00 to 17:00.', {
+      cite: 'guide#hours',
+      date: '2024-03-01',
+    });
+    const leaflet = makePassage('On weekdays the library counter is staffed from 08:30 to 17:00.', {
+      cite: 'leaflet#hours',
+      date: '2025-09-01',
+    });
+    const question = analyseQuestion('What time does the library counter open on weekdays?');
+    expect(question[0]?.expects).toBe('date');
+    const [finding] = detectConflicts(question, [guide, leaflet]);
+    expect(finding).toMatchObject({ cites: ['leaflet#hours', 'guide#hours'], values: ['08:30', '09:00'] });
+  });
+});
