@@ -6,7 +6,8 @@
  * evidence sentence it is closest to.
  */
 
-import { extractQuantities, quantityStated, rawNumbers, type Quantity } from '../text/quantities.js';
+import { extractQuantities, quantityStated, rawNumbers, sameQuantity, type Quantity } from '../text/quantities.js';
+import { isRetired } from '../text/retired-values.js';
 import type { ClaimJudge, ClaimJudgement } from '../ports.js';
 import { claimCore } from './claim-core.js';
 import { evidenceSentences } from './evidence-text.js';
@@ -326,17 +327,21 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Words that place a claim's value before a change ("used to be 4", "was 4 before 1.6.4"). */
-const BEFORE_CHANGE = /\b(?:from|before|previously|used to|originally|formerly|earlier|prior|old|was once)\b/i;
+/** Words that place a claim's value before a change ("used to be 4", "was 4 before 1.6.4", "no longer $0.35"). */
+const BEFORE_CHANGE =
+  /\b(?:from|before|previously|used to|originally|formerly|earlier|prior|old|was once|no longer|instead of|replac\w*)\b/i;
 
 /**
  * Values of the claim that the evidence states only as what something changed from: "increased
- * the reward from 4 to 5" does not say the reward is 4 (changelogs, errata, price changes). A
- * claim that itself speaks of the earlier value ("it used to be 4") is not read so.
+ * the reward from 4 to 5" does not say the reward is 4 (changelogs, errata, price changes), nor
+ * does "is no longer $0.35 per kWh" or "changed from Tuesday at 10:00 to Wednesday at 07:30" say
+ * it is $0.35 or 10:00 (`isRetired`). A claim that itself speaks of the earlier value ("it used to
+ * be 4") is not read so.
  */
 function oldValues(core: string, units: readonly EvidenceUnit[]): string[] {
   if (BEFORE_CHANGE.test(core)) return [];
   const changes: { from: number; to: number; quantity: Quantity }[] = [];
+  const retired: Quantity[] = [];
   const others: Quantity[] = [];
   for (const unit of units) {
     for (const quantity of unit.quantities) {
@@ -346,10 +351,11 @@ function oldValues(core: string, units: readonly EvidenceUnit[]): string[] {
         /\sto\s/i.test(quantity.raw) &&
         /\bfrom\s+$/i.test(unit.text.slice(0, quantity.start));
       if (isChange && from !== undefined && to !== undefined) changes.push({ from, to, quantity });
+      else if (quantity.dimension !== 'count' && isRetired(unit.text, quantity)) retired.push(quantity);
       else others.push(quantity);
     }
   }
-  if (changes.length === 0) return [];
+  if (changes.length === 0 && retired.length === 0) return [];
   const found: string[] = [];
   for (const value of extractQuantities(core)) {
     if (value.dimension === 'identifier' || value.max !== undefined || quantityStated(value, others)) continue;
@@ -358,6 +364,8 @@ function oldValues(core: string, units: readonly EvidenceUnit[]): string[] {
       (item) => item.quantity.dimension === value.dimension && item.from === number && item.to !== number,
     );
     if (change) found.push(`the passage says it changed from ${change.quantity.raw}, not that it is ${value.raw}`);
+    else if (retired.some((old) => sameQuantity(old, value)))
+      found.push(`the passage says ${value.raw} no longer holds (it gives it as the earlier value)`);
   }
   return found;
 }

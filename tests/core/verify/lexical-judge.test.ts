@@ -190,6 +190,17 @@ describe('judgeLexically on facts', () => {
     );
   });
 
+  it('rejects a value the passage says no longer holds, and takes a claim that says so itself', () => {
+    const notice = 'From 1 May the ferry to the island no longer leaves at 08:15. It now leaves at 08:45.';
+    expect(judgeLexically('The ferry to the island leaves at 08:15.', [notice])).toMatchObject({
+      supported: false,
+      contradicted: true,
+      reason: expect.stringContaining('08:15 no longer holds'),
+    });
+    expect(judgeLexically('The ferry to the island no longer leaves at 08:15.', [notice]).supported).toBe(true);
+    expect(judgeLexically('The ferry to the island now leaves at 08:45.', [notice]).supported).toBe(true);
+  });
+
   it('halves the score when the polarity differs from the closest sentence', () => {
     const judgement = judgeLexically('Damage caused by limescale is covered by the warranty.', [EXCLUSIONS]);
     expect(judgement.supported).toBe(false);
