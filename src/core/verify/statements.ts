@@ -112,7 +112,8 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
     let changes = new Set(values.filter((value) => isChangeAmount(plain, value)));
     // "… is no longer $0.35 per kWh. The new rate is $0.42 per kWh.": the new value is the next sentence's.
     const next = units[index + 1];
-    if (values.length === 0 && retired.length > 0 && next?.kind === 'sentence') {
+    const sameParagraph = next !== undefined && !/\n\s*\n/.test(item.passage.text.slice(unit.end, next.start));
+    if (values.length === 0 && retired.length > 0 && next?.kind === 'sentence' && sameParagraph) {
       const nextPlain = plainUnitText(next);
       const nextValues = valuesOf(nextPlain).filter(
         (value) =>

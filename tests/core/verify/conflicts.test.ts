@@ -214,6 +214,15 @@ describe('a value a document says no longer holds', () => {
     expect(finding?.values).toEqual(['€34', '€30']);
   });
 
+  it('takes the new value from the next sentence of the same paragraph only', () => {
+    const split = makePassage(
+      'From 1 March the monthly membership fee for the pool and the gym is no longer €30.\n\nA towel costs €2 at the desk.',
+      { cite: 'fee-notice#changes', date: '2026-02-01' },
+    );
+    const findings = detectConflicts(analyseQuestion('What does membership cost per month?'), [brochure, split]);
+    expect(findings.flatMap((finding) => finding.values)).not.toContain('€2');
+  });
+
   it('ties only sentences that share a word beside the value', () => {
     const parking = makePassage('Visitors may park for 2 hours in the forecourt.', {
       cite: 'parking#visitors',
