@@ -7,8 +7,8 @@
 import { modelNames, questionSentence } from '../question/analyse-question.js';
 import { asksForName, givesNewName } from '../question/names.js';
 import { namesOnlySiblingsOf } from '../question/focus.js';
-import { extractIdentifiers, extractQuantities, identifierKey, type Quantity } from '../text/quantities.js';
-import { isRetired } from '../text/retired-values.js';
+import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
+import { isRetired, replacingValues } from '../text/retired-values.js';
 import { contentTerms } from '../text/terms.js';
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import { answerDimensions } from '../verify/expected-values.js';
@@ -204,11 +204,9 @@ export function completion(unit: EvidenceUnit, units: EvidenceUnit[]): EvidenceU
  */
 function givesNewValue(unit: EvidenceUnit, next: EvidenceUnit): boolean {
   const retired = unit.quantities.filter((quantity) => isRetired(unit.text, quantity));
-  const ofKind = (quantity: Quantity) =>
-    retired.some((old) => old.dimension === quantity.dimension && old.unit === quantity.unit);
-  if (retired.length === 0 || unit.quantities.some((quantity) => !retired.includes(quantity) && ofKind(quantity)))
-    return false;
-  return next.quantities.some((quantity) => !isRetired(next.text, quantity) && ofKind(quantity));
+  const current = unit.quantities.filter((quantity) => !retired.includes(quantity));
+  if (retired.length === 0 || replacingValues(retired, unit.text, current).length > 0) return false;
+  return replacingValues(retired, next.text, next.quantities).length > 0;
 }
 
 /** True when nothing but a line break or a space lies between the two units of one passage. */

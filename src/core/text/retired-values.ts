@@ -22,3 +22,20 @@ const RETIRED_AFTER =
 export function isRetired(text: string, quantity: Quantity): boolean {
   return RETIRED_BEFORE.test(text.slice(0, quantity.start)) || RETIRED_AFTER.test(text.slice(quantity.end));
 }
+
+/**
+ * The values of the sentence after one that retires `retired` that replace them: of a retired
+ * value's kind and unit, not retired themselves ("… is no longer $0.35 per kWh." then "The new
+ * rate is $0.42 per kWh." gives $0.42). The checker and the answerer both ask it.
+ */
+export function replacingValues(
+  retired: readonly Quantity[],
+  nextText: string,
+  nextValues: readonly Quantity[],
+): Quantity[] {
+  return nextValues.filter(
+    (value) =>
+      !isRetired(nextText, value) &&
+      retired.some((old) => old.dimension === value.dimension && old.unit === value.unit),
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { modelNames } from '../question/model-names.js';
 import { extractQuantities, type Quantity, type QuantityDimension } from '../text/quantities.js';
-import { isRetired } from '../text/retired-values.js';
+import { isRetired, replacingValues } from '../text/retired-values.js';
 import { plainUnitText, splitUnits } from '../text/sentences.js';
 
 import type { QuestionPart, RetrievedPassage } from '../types.js';
@@ -115,11 +115,7 @@ export function partStatements(part: QuestionPart, item: RetrievedPassage): Part
     const sameParagraph = next !== undefined && !/\n\s*\n/.test(item.passage.text.slice(unit.end, next.start));
     if (values.length === 0 && retired.length > 0 && next?.kind === 'sentence' && sameParagraph) {
       const nextPlain = plainUnitText(next);
-      const nextValues = valuesOf(nextPlain).filter(
-        (value) =>
-          !isRetired(nextPlain, value) &&
-          retired.some((old) => old.dimension === value.dimension && old.unit === value.unit),
-      );
+      const nextValues = replacingValues(retired, nextPlain, valuesOf(nextPlain));
       if (nextValues.length > 0) {
         text = `${text} ${nextPlain}`;
         for (const term of checkTerms(nextPlain)) terms.add(term);
