@@ -9,6 +9,7 @@ import type { GenerateOptions, GenerateRequest, GenerateResult, Generator } from
 import type { QuestionPart, RetrievedPassage } from '../types.js';
 import type { Meaning } from '../verify/meaning.js';
 import { answerDimensions } from '../verify/expected-values.js';
+import { namedUnits } from '../text/quantities.js';
 import { detectInjection } from '../verify/injection.js';
 import { authorityBetween } from '../verify/authority.js';
 import { addressesPart } from '../verify/missing-evidence.js';
@@ -199,8 +200,22 @@ function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, unit
   );
   if ([key, ...choiceSides(part.text, key)].some((term) => held.has(term) || held.has(canonicalTerm(term))))
     return true;
+  if (compoundHeld(key, held)) return true;
   // "A book by which writer?" is answered by a name ("Martin Amis"), seldom by the word "writer".
   return askedKindTerms(part.text).includes(key) && givesNewName(scored.unit.text, part.text);
+}
+
+/**
+ * True when the key is a hyphenated compound whose words the sentence holds apart: "burn-in" by
+ * "screen burn protection" (its particle is no content word), "floating-point" by "floating" and
+ * "point". A compound with a one-letter piece ("e-bike", "x-ray") is a word of its own: only held
+ * whole.
+ */
+function compoundHeld(key: string, held: ReadonlySet<string>): boolean {
+  const pieces = key.split('-');
+  if (pieces.length < 2 || pieces.some((piece) => piece.length < 2)) return false;
+  const words = contentTerms(pieces.join(' '));
+  return words.length > 0 && words.every((word) => held.has(word) || held.has(canonicalTerm(word)));
 }
 
 /** Verbs a reader asks with, and the qualifiers they add, stemmed as terms are: never what a part is about. */
@@ -377,7 +392,17 @@ function compose(sentences: string[], missing: QuestionPart[], partCount: number
 const MEASURED =
   /\bhow (?:much|many)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:is|are|was|were|do|does|did|can|could|will|would|should|must|may|might|has|have|had)\b/iu;
 
-/** The terms of the amount a "how much / how many" part asks for. */
+/** "how far", "how big", "how often": the word after "how" names the kind of amount asked for. */
+const MEASURE_WORD =
+  /\bhow (far|long|big|large|small|high|tall|low|wide|narrow|deep|thick|heavy|light|old|fast|quick|slow|loud|hot|cold|warm|often|soon|late|early|close|strong|bright)\b/giu;
+
+/**
+ * The terms of the amount a part asks for: what a "how much / how many" part counts ("how much
+ * free space"), the measure a "how far / how big" part names, and the unit the value is asked in
+ * ("the heat rejection capacity of the cooling towers in kW"). Every candidate giving an amount
+ * of that kind holds them; they say what is measured, not what it is about.
+ */
 function measuredTerms(asked: string): string[] {
-  return contentTerms(MEASURED.exec(asked)?.[1] ?? '');
+  const words = [MEASURED.exec(asked)?.[1] ?? '', ...[...asked.matchAll(MEASURE_WORD)].map((match) => match[1] ?? '')];
+  return contentTerms([...words, ...namedUnits(asked)].join(' '));
 }

@@ -372,6 +372,30 @@ const SYMBOL_UNIT_RE = new RegExp(
     .join('|')})(?![\\p{L}\\p{N}])`,
   'uy',
 );
+/** A unit symbol of two letters or more written alone ("in kW", "the GB figure"): case-sensitive, as in text. */
+const LONE_SYMBOL_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[...SYMBOL_UNITS]
+    .flatMap((row) => row[0].split('|'))
+    .filter((spelling) => /^[\p{L}/]{2,}$/u.test(spelling))
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+/** A unit named after "in" or "per" ("in litres", "in degrees", "per hour"). */
+const NAMED_AFTER_IN_RE = new RegExp(
+  String.raw`\b(?:in|per)\s+(${[...WORD_UNITS].map((row) => row[0]).join('|')})(?![\p{L}])`,
+  'giu',
+);
+
+/**
+ * The units a text names without a number: a unit symbol anywhere ("the heat rejection capacity
+ * in kW"), a unit word after "in" or "per" ("in litres"). A question that names one says in which
+ * unit the value asked for comes, not what it is about.
+ */
+export function namedUnits(text: string): string[] {
+  return [...text.matchAll(LONE_SYMBOL_RE), ...text.matchAll(NAMED_AFTER_IN_RE)].map((match) => match[1] ?? '');
+}
+
 const RANGE_RE = new RegExp(String.raw` ?(?:–|—|-|to|and) ?(${DIGIT_NUMBER}|${WORD_NUMBER})(?![\p{L}\p{N}])`, 'iuy');
 const MONEY_PREFIX = /(€|\$|£|EUR|USD|GBP) ?$/;
 

@@ -205,6 +205,46 @@ describe('the extractive generator', () => {
     expect(recording.answer.text).toMatch(/^Scheduled recording requires at least 100 MB of free space/);
   });
 
+  describe('what a part is about, not the kind of amount it asks for', () => {
+    const library = () =>
+      engineWith({
+        'plant.md': markdown(
+          { id: 'plant', title: 'Plant Room Guide' },
+          '## Central plant\n\nEach chiller has a nominal cooling capacity of 1,200 kW. Heat is rejected through two cooling towers on the roof.\n\n## Heating\n\nHeat is supplied by the boilers next to the cooling towers. Boiler capacity is checked yearly.\n',
+        ),
+        'photos.md': markdown(
+          { id: 'photos', title: 'Photo Viewer' },
+          '## Zoom\n\nYou can zoom a photo up to 4 times its size.\n\n## Storage\n\nThe capacity of the memory card limits how many photos it holds. Photos stay on the card until deleted.\n\n## Slideshow\n\nThe slideshow starts from the first photo. Photos far from the centre are cropped.\n\n## Burn-in\n\nBurn-in can leave a faint image on the screen. Screen protection lowers the risk.\n\n## Screen protection\n\nIf a still image stays on the screen for two hours, screen burn protection dims the picture.\n',
+        ),
+      });
+
+    it('is not the unit a value is asked in', async () => {
+      const engine = await library();
+      // "kW" is the rarest word of the part, and the chiller sentence holds it: the part is about the
+      // towers' heat rejection, which no sentence gives an amount for.
+      const towers = await answerQuestion(engine, "What's the heat rejection capacity of the cooling towers in kW?");
+      expect(towers.answer.text).toMatch(/^The documents do not say/);
+      expect(towers.verdict.status).not.toBe('answered');
+    });
+
+    it('is not the measure a "how far" part names', async () => {
+      const engine = await library();
+      // "far" asks for an amount; the part is about zooming.
+      const zoom = await answerQuestion(engine, 'How far can I zoom in on a photo?');
+      expect(zoom.answer.text).toMatch(/^You can zoom a photo up to 4 times its size/);
+    });
+
+    it('is held by a sentence that says a compound apart', async () => {
+      const engine = await library();
+      // "burn-in" is held by "screen burn protection": its particle is no content word.
+      const burn = await answerQuestion(
+        engine,
+        'How long does a still image have to stay on the screen before burn-in protection starts?',
+      );
+      expect(burn.answer.text).toMatch(/^If a still image stays on the screen for two hours/);
+    });
+  });
+
   it('abstains when nothing is relevant', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'Who won the 2022 football World Cup?');

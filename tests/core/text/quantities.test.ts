@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   extractQuantities,
+  namedUnits,
   identifierKey,
   parseNumber,
   rawNumbers,
@@ -233,5 +234,20 @@ describe('scale words', () => {
     expect(sameQuantity(million!, billion!)).toBe(false);
     expect(sameQuantity(million!, digits!)).toBe(true);
     expect(rawNumbers({ raw: '2–3 million' })).toEqual([2e6, 3e6]);
+  });
+});
+
+describe('namedUnits', () => {
+  it('reads a unit symbol written alone and a unit word after "in" or "per"', () => {
+    expect(namedUnits("What's the heat rejection capacity of the cooling towers in kW?")).toEqual(['kW']);
+    expect(namedUnits('How big is the tank in litres?')).toEqual(['litres']);
+    expect(namedUnits('What is it charged per hour?')).toEqual(['hour']);
+    expect(namedUnits('Is the download speed given in MB/s or Mbps?')).toEqual(['MB/s', 'Mbps']);
+  });
+
+  it('reads no unit in ordinary words, one-letter symbols or units inside words', () => {
+    expect(namedUnits('What does the A button do in the menu?')).toEqual([]);
+    expect(namedUnits('Which hours are the kWatts shown in the status bar?')).toEqual([]);
+    expect(namedUnits('How many hours of battery life?')).toEqual([]);
   });
 });
