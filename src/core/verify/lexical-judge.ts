@@ -528,8 +528,11 @@ function closestSentence(
  */
 function polarityMismatch(core: string, evidence: readonly string[]): string | undefined {
   // A colon joins two statements too: "NVLink is useful: it gives a clear benefit over PCIe".
-  const clauses = splitClauses(core).flatMap((clause) => clause.split(/:\s+(?=\S)/));
-  for (const clause of clauses.length > 1 ? clauses : [core]) {
+  // A reason or a consequence the claim adds (", so your network setup survives", "because the
+  // sliders are bound") is the writer's inference, often put in the opposite words ("excluding
+  // the network settings" → "survives"): the statement it follows is what holds the polarity.
+  const pieces = splitClauses(core).flatMap((clause) => clause.split(/:\s+(?=\S)/));
+  for (const clause of (pieces.length > 1 ? pieces : [core]).map(statementBefore)) {
     const terms = claimTerms(clause);
     if (terms.length === 0) continue;
     const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
@@ -543,6 +546,19 @@ function polarityMismatch(core: string, evidence: readonly string[]): string | u
       return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
   }
   return undefined;
+}
+
+/** Where a claim goes on to a reason or a consequence: ", so", ", because", " because". */
+const INFERENCE = /,\s*(?:so|because|since)\s+(?=[\w'’]+\s+\w)|\s+because\s+(?=[\w'’]+\s+\w)/i;
+
+/**
+ * The statement a reason or a consequence follows, where it is a clause of its own (it has a
+ * verb: "A plain list of sliders works fine"); else the whole piece ("network settings, so your
+ * setup survives" is the tail of a list split at its "and", no statement by itself).
+ */
+function statementBefore(piece: string): string {
+  const head = piece.split(INFERENCE)[0];
+  return head !== undefined && head !== piece && VERB_LIKE.test(head) ? head : piece;
 }
 
 /** Least weighted share of a claim clause's terms its closest evidence sentence must hold for their polarities to be compared. */

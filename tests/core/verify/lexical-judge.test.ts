@@ -206,6 +206,26 @@ describe('judgeLexically on facts', () => {
     expect(judgement.supported).toBe(false);
     expect(judgement.reason).toMatch(/opposite|negation/);
   });
+
+  it('reads the polarity of the statement a reason or consequence follows, not of the whole sentence', () => {
+    const sliders =
+      'You might be tempted to create a list of sliders with a list comprehension: however, this won’t work, because the sliders are not bound to global variables.';
+    // The statement says the opposite; the reason the claim adds shares few of the passage's words.
+    const works = judgeLexically(
+      'A list comprehension of sliders works fine, because marimo automatically binds every element to the frontend.',
+      [sliders],
+    );
+    expect(works).toMatchObject({ supported: false, contradicted: true });
+    const settings =
+      'You can restore all TV settings (excluding the Internet and network settings) to the factory defaults.';
+    // The consequence is put in other words ("survives" for "excluding"), and "and network settings"
+    // is no clause of its own: nothing here says the opposite of the passage.
+    const reset = judgeLexically(
+      'A factory reset restores every TV setting to the factory defaults except the Internet and network settings, so your network setup survives.',
+      [settings],
+    );
+    expect(reset.contradicted).toBeUndefined();
+  });
 });
 
 describe('SUPPORT_THRESHOLD calibration', () => {
