@@ -55,6 +55,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     ...oldValues(core, units),
     ...anotherLabelsLine(core, evidence),
     ...swappedNames(core, evidence),
+    ...anotherNamed(core, evidence),
   ];
   const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
@@ -302,6 +303,49 @@ function swappedNames(core: string, evidence: readonly string[]): string[] {
     if (other) found.push(`the passage speaks of ${other[1]} ${noun}, not ${name} ${noun}`);
   }
   return found;
+}
+
+/**
+ * A name: capitalised words in a row ("Enver Gortash", "Duke Stelmane"), or one word written in
+ * capitals, three letters or more ("DRAGON", "BLING"). A leading determiner is no part of it ("The
+ * Emperor" is one capitalised word).
+ */
+const PROPER_NAME = /(?<![\p{L}\p{N}])(?:\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+|\p{Lu}{3,})(?![\p{L}\p{N}])/gu;
+
+function namesIn(text: string): string[] {
+  return [...text.matchAll(PROPER_NAME)]
+    .map((match) => match[0].split(/\s+/).filter((word, index) => index > 0 || !DETERMINER.test(word)))
+    .filter((name) => name.length > 1 || /^\p{Lu}{3,}$/u.test(name[0] ?? ''))
+    .map((name) => name.join(' '));
+}
+
+/**
+ * The answer put on another name: the sentence of the passage that states everything else the
+ * claim says gives it of another name, and the claim's name is in the passage only elsewhere
+ * ("That was Enver Gortash, a major figure in the secret society who acted as the Emperor's
+ * envoy" where the passage says so of Duke Stelmane, and names Enver Gortash in the next
+ * paragraph; "the DRAGON series: small, CPU-based … 1B-3B" where that is the BLING line). The
+ * other name is of the same form as the claim's: words in capitals for words in capitals.
+ */
+function anotherNamed(core: string, evidence: readonly string[]): string[] {
+  const named = namesIn(core);
+  if (named.length === 0) return [];
+  const nameTerms = new Set(named.flatMap((name) => checkTerms(name)));
+  const terms = claimTerms(core).filter((term) => !nameTerms.has(term));
+  if (terms.length < 3) return [];
+  const sentence = closestSentence(terms, evidence);
+  if (sentence === undefined) return [];
+  if (weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower') < SUPPORT_THRESHOLD) return [];
+  const passage = evidence.join('\n');
+  const moved = named.find((name) => !namesLabel(sentence, name) && namesLabel(passage, name));
+  if (moved === undefined) return [];
+  const claimed = new Set(words(core));
+  // Another name of the same form: a label in capitals ("NOTE") is not a person's name.
+  const capitals = (name: string) => /^\p{Lu}+$/u.test(name);
+  const other = namesIn(sentence).find(
+    (name) => capitals(name) === capitals(moved) && !words(name).some((word) => claimed.has(word)),
+  );
+  return other ? [`the passage says this of ${other}, not of ${moved}`] : [];
 }
 
 /** Words before a noun that are not names. */

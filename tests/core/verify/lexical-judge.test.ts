@@ -207,6 +207,24 @@ describe('judgeLexically on facts', () => {
     expect(judgement.reason).toMatch(/opposite|negation/);
   });
 
+  it('contradicts a claim that gives the sentence of one name to another name the passage holds elsewhere', () => {
+    const committee =
+      'Maria Lopez chairs the safety committee and signs off every evacuation drill. Tom Becker joined the committee in 2024 as its secretary.';
+    expect(
+      judgeLexically('Tom Becker chairs the safety committee and signs off every evacuation drill.', [committee]),
+    ).toMatchObject({ supported: false, contradicted: true, reason: expect.stringContaining('Maria Lopez') });
+    expect(
+      judgeLexically('Maria Lopez chairs the safety committee and signs off every evacuation drill.', [committee])
+        .supported,
+    ).toBe(true);
+    // A sentence that names nobody ("She chairs …") gives no other name: the claim's name is not moved.
+    const pronoun = 'Maria Lopez joined in 2020. She chairs the safety committee and signs off every evacuation drill.';
+    expect(
+      judgeLexically('Maria Lopez chairs the safety committee and signs off every evacuation drill.', [pronoun])
+        .contradicted,
+    ).toBeUndefined();
+  });
+
   it('reads the polarity of the statement a reason or consequence follows, not of the whole sentence', () => {
     const sliders =
       'You might be tempted to create a list of sliders with a list comprehension: however, this won’t work, because the sliders are not bound to global variables.';
