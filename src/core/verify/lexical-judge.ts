@@ -53,6 +53,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   const otherRow = [
     ...valuesOfAnotherRow(core, units),
     ...oldValues(core, units),
+    ...valueOfAnotherSentence(core, units),
     ...anotherLabelsLine(core, evidence),
     ...swappedNames(core, evidence),
     ...anotherNamed(core, evidence),
@@ -479,6 +480,50 @@ function strayValues(core: string, evidence: readonly EvidenceUnit[], texts: rea
     }
   }
   return stray;
+}
+
+/**
+ * A value the passage states, but of something else, where the sentence that says what the claim
+ * says gives another value of the same kind: "Schedule Recording needs at least 500 MB of free
+ * space" where the passage has "Schedule Recording requires at least 100 MB of free space on the
+ * USB storage device" and 500 MB only in a sentence about recording with Timeshift. The other
+ * sentence must state the claim's words (`SUPPORT_THRESHOLD`) and hold clearly more of them than
+ * any sentence stating the claim's value (`OTHER_LABEL_MARGIN`); a clause giving two values of one
+ * kind ("100 MB, or 500 MB with Timeshift") is not read so.
+ */
+function valueOfAnotherSentence(core: string, evidence: readonly EvidenceUnit[]): string[] {
+  // A sentence stating the claim's value may borrow what its paragraph named before it ("there is
+  // an additional $0.12 per kWh"); the other sentence must say the claim's words itself.
+  const units = evidence.map((unit) => ({
+    quantities: unit.quantities,
+    terms: new Set([...checkTerms(unit.text), ...unit.context, ...unit.earlier]),
+    own: new Set([...checkTerms(unit.text), ...unit.context]),
+  }));
+  const found: string[] = [];
+  for (const clause of splitClauses(withoutValueLead(core))) {
+    const terms = claimTerms(clause);
+    if (terms.length < 3) continue;
+    const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
+    const share = (unit: { terms: ReadonlySet<string> }) => weightedShare(terms, unit.terms, termWeight, 'narrower');
+    for (const value of values) {
+      if (values.filter((other) => other.dimension === value.dimension).length > 1) continue;
+      const holding = units.filter((unit) => quantityStated(value, unit.quantities));
+      if (holding.length === 0) continue;
+      const held = Math.max(...holding.map(share));
+      const rival = units
+        .filter((unit) => !holding.includes(unit))
+        .filter(
+          (unit) =>
+            share({ terms: unit.own }) >= SUPPORT_THRESHOLD && share({ terms: unit.own }) - held >= OTHER_LABEL_MARGIN,
+        )
+        .flatMap((unit) => unit.quantities)
+        .find(
+          (other) => other.dimension === value.dimension && other.unit === value.unit && !quantityStated(other, values),
+        );
+      if (rival) found.push(`the passage gives ${rival.raw} for this; ${value.raw} is stated about something else`);
+    }
+  }
+  return found;
 }
 
 /** A word that points back to what the sentence before named ("there", "it", "they", "this"). */

@@ -207,6 +207,26 @@ describe('judgeLexically on facts', () => {
     expect(judgement.reason).toMatch(/opposite|negation/);
   });
 
+  it('contradicts a value the passage states only of something else, where the sentence saying the rest gives another', () => {
+    const ferry = [
+      'The morning ferry to the island takes 40 minutes in calm weather.',
+      'When the ferry stops at the harbour fort on the way, the crossing takes 55 minutes.',
+    ].join(' ');
+    expect(judgeLexically('The morning ferry to the island takes 55 minutes in calm weather.', [ferry])).toMatchObject({
+      supported: false,
+      contradicted: true,
+      reason: expect.stringContaining('40 minutes'),
+    });
+    expect(judgeLexically('The morning ferry to the island takes 40 minutes in calm weather.', [ferry]).supported).toBe(
+      true,
+    );
+    // Both values in one clause: said of both, not put on one.
+    expect(
+      judgeLexically('The morning ferry to the island takes 40 minutes in calm weather, or 55 minutes.', [ferry])
+        .contradicted,
+    ).toBeUndefined();
+  });
+
   it('contradicts a claim that gives the sentence of one name to another name the passage holds elsewhere', () => {
     const committee =
       'Maria Lopez chairs the safety committee and signs off every evacuation drill. Tom Becker joined the committee in 2024 as its secretary.';
