@@ -307,7 +307,7 @@ function swappedNames(core: string, evidence: readonly string[]): string[] {
 }
 
 /**
- * A name: capitalised words in a row ("Enver Gortash", "Duke Stelmane"), or one word written in
+ * A name: capitalised words in a row ("Maria Lopez", "Tom Becker"), or one word written in
  * capitals, three letters or more ("DRAGON", "BLING"). A leading determiner is no part of it ("The
  * Emperor" is one capitalised word).
  */
@@ -323,10 +323,10 @@ function namesIn(text: string): string[] {
 /**
  * The answer put on another name: the sentence of the passage that states everything else the
  * claim says gives it of another name, and the claim's name is in the passage only elsewhere
- * ("That was Enver Gortash, a major figure in the secret society who acted as the Emperor's
- * envoy" where the passage says so of Duke Stelmane, and names Enver Gortash in the next
- * paragraph; "the DRAGON series: small, CPU-based … 1B-3B" where that is the BLING line). The
- * other name is of the same form as the claim's: words in capitals for words in capitals.
+ * ("Tom Becker chairs the safety committee and signs off every evacuation drill" where the
+ * passage says so of Maria Lopez and names Tom Becker as the committee's secretary; a model
+ * family's line given another family's name). The other name is of the same form as the claim's:
+ * words in capitals for words in capitals ("NOTE" is a label, not a name).
  */
 function anotherNamed(core: string, evidence: readonly string[]): string[] {
   const named = namesIn(core);
@@ -341,7 +341,6 @@ function anotherNamed(core: string, evidence: readonly string[]): string[] {
   const moved = named.find((name) => !namesLabel(sentence, name) && namesLabel(passage, name));
   if (moved === undefined) return [];
   const claimed = new Set(words(core));
-  // Another name of the same form: a label in capitals ("NOTE") is not a person's name.
   const capitals = (name: string) => /^\p{Lu}+$/u.test(name);
   const other = namesIn(sentence).find(
     (name) => capitals(name) === capitals(moved) && !words(name).some((word) => claimed.has(word)),
@@ -484,9 +483,10 @@ function strayValues(core: string, evidence: readonly EvidenceUnit[], texts: rea
 
 /**
  * A value the passage states, but of something else, where the sentence that says what the claim
- * says gives another value of the same kind: "Schedule Recording needs at least 500 MB of free
- * space" where the passage has "Schedule Recording requires at least 100 MB of free space on the
- * USB storage device" and 500 MB only in a sentence about recording with Timeshift. The other
+ * says gives another value of the same kind: "The morning ferry to the island takes 55 minutes in
+ * calm weather" where the passage has "The morning ferry to the island takes 40 minutes in calm
+ * weather" and 55 minutes only for a crossing that stops at the fort (a neighbouring row or
+ * threshold of a manual: "at least 100 MB" for one function, 500 MB for two at once). The other
  * sentence must state the claim's words (`SUPPORT_THRESHOLD`) and hold clearly more of them than
  * any sentence stating the claim's value (`OTHER_LABEL_MARGIN`); a clause giving two values of one
  * kind ("100 MB, or 500 MB with Timeshift") is not read so.
