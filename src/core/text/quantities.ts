@@ -364,21 +364,12 @@ function unitSeconds(word: string): number {
 
 const UNIT_GAP = String.raw`(?: ?-? ?)`;
 const WORD_UNIT_RE = new RegExp(`${UNIT_GAP}(${[...WORD_UNITS].map((row) => row[0]).join('|')})(?![\\p{L}])`, 'iuy');
-const SYMBOL_UNIT_RE = new RegExp(
-  // Longest spelling first, each alternative on its own: "GB/s" before "GB".
-  `${UNIT_GAP}(${[...SYMBOL_UNITS]
-    .flatMap((row) => row[0].split('|'))
-    .sort((a, b) => b.length - a.length)
-    .join('|')})(?![\\p{L}\\p{N}])`,
-  'uy',
-);
+/** Every spelling of a unit symbol, longest first, each alternative on its own: "GB/s" before "GB". */
+const SYMBOL_SPELLINGS = SYMBOL_UNITS.flatMap((row) => row[0].split('|')).sort((a, b) => b.length - a.length);
+const SYMBOL_UNIT_RE = new RegExp(`${UNIT_GAP}(${SYMBOL_SPELLINGS.join('|')})(?![\\p{L}\\p{N}])`, 'uy');
 /** A unit symbol of two letters or more written alone ("in kW", "the GB figure"): case-sensitive, as in text. */
 const LONE_SYMBOL_RE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${[...SYMBOL_UNITS]
-    .flatMap((row) => row[0].split('|'))
-    .filter((spelling) => /^[\p{L}/]{2,}$/u.test(spelling))
-    .sort((a, b) => b.length - a.length)
-    .join('|')})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(${SYMBOL_SPELLINGS.filter((spelling) => /^[\p{L}/]{2,}$/u.test(spelling)).join('|')})(?![\\p{L}\\p{N}])`,
   'gu',
 );
 /** A unit named after "in" or "per" ("in litres", "in degrees", "per hour"). */

@@ -453,10 +453,7 @@ function strayValues(core: string, evidence: readonly EvidenceUnit[], texts: rea
   // A sentence under a heading is about the heading's subject ("Wireless PowerShare" over
   // "Requires minimum 30% battery to share"); one that points back ("We spent three nights
   // there") is about what its paragraph named before it too.
-  const units = evidence.map((unit) => ({
-    quantities: unit.quantities,
-    terms: new Set([...checkTerms(unit.text), ...unit.context, ...unit.earlier]),
-  }));
+  const units = evidence.map(withTerms);
   const scopes = headingScopes(texts);
   const stray: string[] = [];
   for (const clause of splitClauses(withoutValueLead(core))) {
@@ -492,30 +489,26 @@ function strayValues(core: string, evidence: readonly EvidenceUnit[], texts: rea
  * kind ("100 MB, or 500 MB with Timeshift") is not read so.
  */
 function valueOfAnotherSentence(core: string, evidence: readonly EvidenceUnit[]): string[] {
-  // A sentence stating the claim's value may borrow what its paragraph named before it ("there is
-  // an additional $0.12 per kWh"); the other sentence must say the claim's words itself.
-  const units = evidence.map((unit) => ({
-    quantities: unit.quantities,
-    terms: new Set([...checkTerms(unit.text), ...unit.context, ...unit.earlier]),
-    own: new Set([...checkTerms(unit.text), ...unit.context]),
-  }));
+  const units = evidence.map(withTerms);
   const found: string[] = [];
   for (const clause of splitClauses(withoutValueLead(core))) {
     const terms = claimTerms(clause);
     if (terms.length < 3) continue;
     const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
-    const share = (unit: { terms: ReadonlySet<string> }) => weightedShare(terms, unit.terms, termWeight, 'narrower');
+    const share = (held: ReadonlySet<string>) => weightedShare(terms, held, termWeight, 'narrower');
     for (const value of values) {
       if (values.filter((other) => other.dimension === value.dimension).length > 1) continue;
       const holding = units.filter((unit) => quantityStated(value, unit.quantities));
       if (holding.length === 0) continue;
-      const held = Math.max(...holding.map(share));
+      // A sentence stating the claim's value may borrow what its paragraph named before it ("there
+      // is an additional $0.12 per kWh"); the other sentence must say the claim's words itself.
+      const held = Math.max(...holding.map((unit) => share(unit.terms)));
       const rival = units
         .filter((unit) => !holding.includes(unit))
-        .filter(
-          (unit) =>
-            share({ terms: unit.own }) >= SUPPORT_THRESHOLD && share({ terms: unit.own }) - held >= OTHER_LABEL_MARGIN,
-        )
+        .filter((unit) => {
+          const own = share(unit.own);
+          return own >= SUPPORT_THRESHOLD && own - held >= OTHER_LABEL_MARGIN;
+        })
         .flatMap((unit) => unit.quantities)
         .find(
           (other) => other.dimension === value.dimension && other.unit === value.unit && !quantityStated(other, values),
@@ -524,6 +517,15 @@ function valueOfAnotherSentence(core: string, evidence: readonly EvidenceUnit[])
     }
   }
   return found;
+}
+
+/**
+ * An evidence sentence's values with the terms it is about: its own, its heading's, and those its
+ * paragraph named before it when it points back (`terms`), or without those (`own`).
+ */
+function withTerms(unit: EvidenceUnit): { quantities: Quantity[]; terms: Set<string>; own: Set<string> } {
+  const own = new Set([...checkTerms(unit.text), ...unit.context]);
+  return { quantities: unit.quantities, terms: new Set([...own, ...unit.earlier]), own };
 }
 
 /** A word that points back to what the sentence before named ("there", "it", "they", "this"). */
