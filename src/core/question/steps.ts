@@ -57,8 +57,17 @@ export function givesSteps(sentence: string, asked: StepsAsked): boolean {
   // An option a manual lists with what it does ("Reset settings: Reset the camera settings") describes it.
   if (DEFINED_TERM.test(text)) return false;
   if (MENU_PATH.test(text)) return true;
-  return asked === 'procedure' && IMPERATIVE.test(text);
+  return asked === 'procedure' && (IMPERATIVE.test(text) || NAMES_THE_WAY.test(text));
 }
+
+/**
+ * A sentence that names the option, command or tool that does it, as manuals of software give
+ * their steps in prose: "…but if you use the -r or --recursive option, it compares every pair of
+ * files", "…install it with a simple command: apt install ./package.deb", "use the
+ * dpkg-reconfigure tool". Never where to find it in the menus: that is a `navigation` step.
+ */
+const NAMES_THE_WAY =
+  /\b(?:use|using|run|running|type|typing|give|giving|add|adding|pass|passing|specify|specifying|with)\s+(?:the\s+|an?\s+)?(?:['‘"`]?--?\p{L}[\w-]*|[\w.-]+\s+(?:option|command|flag|switch|tool|utility|program)\b)|\b(?:command|option):\s*['‘"`]?[\w./-]/iu;
 
 /** "Storage location: Select a memory location": a term, a colon, what it is or does. */
 const DEFINED_TERM = /^[^:,.;]{1,40}:\s/u;

@@ -293,6 +293,22 @@ describe('the extractive generator', () => {
     );
     expect(result.verdict.flags).not.toContain('unsupported_claim');
   });
+  it('answers "how do I" with the sentence that names the command, over one about the thing', async () => {
+    const engine = await engineWith({
+      'apt.md': markdown(
+        { id: 'apt', title: 'Package Tools' },
+        '## Installing packages\n\nAPT keeps a copy of each downloaded .deb file in the directory /var/cache/apt/archives/. ' +
+          'A package that is only available as a .deb file can still be installed together with its dependencies ' +
+          'with a simple command: apt install ./path-to-the-package.deb.\n\n## Removing packages\n\n' +
+          'Removing a package keeps its configuration files.\n',
+      ),
+    });
+    const result = await answerQuestion(engine, 'How do I install a .deb file I downloaded myself?');
+    expect(result.answer.text).toMatch(
+      /^A package that is only available as a \.deb file .*apt install \.\/path-to-the-package\.deb/,
+    );
+    expect(result.answer.text).not.toMatch(/\/var\/cache/);
+  });
   it('ends the steps with what the last one brings about, said in the same paragraph', async () => {
     const engine = await engineWith({
       'oven.md': markdown(

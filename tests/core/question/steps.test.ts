@@ -27,6 +27,25 @@ describe('steps asked for and given', () => {
     expect(givesSteps('To activate Emergency mode, press and hold the Power key.', 'procedure')).toBe(true);
   });
 
+  it('are given in software manuals by a sentence that names the option, command or tool to use', () => {
+    expect(
+      givesSteps('Normally diff does not, but if you use the -r or --recursive option, it compares them.', 'procedure'),
+    ).toBe(true);
+    expect(givesSteps('It can still be installed with a simple command: apt install ./package.deb.', 'procedure')).toBe(
+      true,
+    );
+    expect(givesSteps('To reconfigure it, use the dpkg-reconfigure tool from the debconf package.', 'procedure')).toBe(
+      true,
+    );
+    // Naming an option is no way through the menus, and a sentence about an option names none to use.
+    expect(givesSteps('If you use the -r option, it compares the subdirectories too.', 'navigation')).toBe(false);
+    expect(givesSteps('The -y option (or --assume-yes) answers every question with yes.', 'procedure')).toBe(false);
+    expect(givesSteps('APT keeps a copy of each downloaded .deb file in /var/cache/apt/archives/.', 'procedure')).toBe(
+      false,
+    );
+    expect(givesSteps('The gain is set with -20 dB steps.', 'procedure')).toBe(false);
+  });
+
   it('are not given by a statement about the thing, and a bare imperative is no way through the menus', () => {
     expect(givesSteps('When Emergency mode is activated, Locating method is set to Battery saving.', 'procedure')).toBe(
       false,
