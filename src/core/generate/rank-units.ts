@@ -1,13 +1,12 @@
 /**
  * Ranking evidence units against one question part: idf-weighted term coverage (terms found
  * only in the passage's title or heading count for less), whether the unit holds the kind of
- * value the part asks for (or is a step, where the part asks how to do something), the
- * passage's own retrieval standing, and a small preference for passages nothing supersedes.
+ * value the part asks for, the passage's own retrieval standing, and a small preference for
+ * passages nothing supersedes.
  */
 import { modelNames, questionSentence } from '../question/analyse-question.js';
 import { asksForName, givesNewName } from '../question/names.js';
 import { namesOnlySiblingsOf } from '../question/focus.js';
-import { givesSteps, stepsAsked } from '../question/steps.js';
 import { extractIdentifiers, extractQuantities, identifierKey } from '../text/quantities.js';
 import { isRetired, replacingValues } from '../text/retired-values.js';
 import { contentTerms } from '../text/terms.js';
@@ -33,12 +32,6 @@ const CONTEXT_WEIGHT = 0.6;
 const NEIGHBOUR_WEIGHT = 0.4;
 /** Score bonus or penalty for holding (or lacking) the kind of value asked for. */
 const TYPE_WEIGHT = 0.3;
-/**
- * Score bonus for a step (`givesSteps`) where the part asks how to do something or where a setting
- * is: a step is of the kind asked for, as a value is. No penalty without one: a sentence about
- * the thing may still be the answer, and the steps are quoted after it (`stepRun`).
- */
-const STEP_WEIGHT = 0.3;
 /** Score bonus for a sentence giving a name the question does not hold, where the part asks for one ("who…", "which app…"). */
 const NAME_WEIGHT = 0.2;
 /**
@@ -65,7 +58,6 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
   const typed = answerDimensions(part) !== undefined;
   const focus = (part.focus ?? []).map(identifierKey);
   const name = asksForName(questionSentence(part.text));
-  const steps = stepsAsked(questionSentence(part.text));
   return units
     .filter((unit) => !unit.isLeadIn && namesModel(unit, units, models) && !namesOnlySiblings(unit, units, focus))
     .map((unit) => {
@@ -83,8 +75,7 @@ export function rankUnits(units: EvidenceUnit[], part: QuestionPart, passages: R
         idf,
       );
       const typeMatches = unitAnswersType(unit, part);
-      const stepScore = steps && givesSteps(unit.text, steps) ? STEP_WEIGHT : 0;
-      const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : stepScore;
+      const typeScore = typed ? (typeMatches ? TYPE_WEIGHT : -TYPE_WEIGHT) : 0;
       const nameScore = name && givesNewName(unit.text, part.text) ? NAME_WEIGHT : 0;
       const standing = 0.05 * unit.item.termCoverage - 0.01 * unit.passageIndex;
       const superseded = unit.item.supersededBy.length > 0 ? SUPERSEDED_PENALTY : 0;
