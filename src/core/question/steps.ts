@@ -64,7 +64,8 @@ export function givesSteps(sentence: string, asked: StepsAsked): boolean {
  * A sentence that names the option, command or tool that does it, as manuals of software give
  * their steps in prose: "…but if you use the -r or --recursive option, it compares every pair of
  * files", "…install it with a simple command: apt install ./package.deb", "use the
- * dpkg-reconfigure tool". Never where to find it in the menus: that is a `navigation` step.
+ * dpkg-reconfigure tool". Only for `procedure`: naming an option says nothing of where in the
+ * menus a setting is.
  */
 const NAMES_THE_WAY =
   /\b(?:use|using|run|running|type|typing|give|giving|add|adding|pass|passing|specify|specifying|with)\s+(?:the\s+|an?\s+)?(?:['‘"`]?--?\p{L}[\w-]*|[\w.-]+\s+(?:option|command|flag|switch|tool|utility|program)\b)|\b(?:command|option):\s*['‘"`]?[\w./-]/iu;
