@@ -13,7 +13,7 @@
  * passage again was most of an insert's time.
  */
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
-import { oramaPieces } from '../text/orama-pieces.js';
+import { oramaPieces, withoutPossessives } from '../text/orama-pieces.js';
 import { TOKENIZER_CONFIG } from '../text/terms.js';
 import type { AccessLabel, Passage } from '../types.js';
 import { labelCode } from './access-codes.js';
@@ -69,14 +69,17 @@ const NO_WORD = -1;
 
 const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWords: [...TOKENIZER_CONFIG.stopWords] });
 
-/** A field's tokens as Orama indexes them (its tokenizer, Footnote's configuration, duplicates dropped). */
+/**
+ * A field's tokens as Orama indexes them (its tokenizer, Footnote's configuration, duplicates
+ * dropped), possessives first taken off (`withoutPossessives`).
+ */
 export function fieldTokens(value: string, field: string): string[] {
-  return tokenizer.tokenize(value, 'english', field, false);
+  return tokenizer.tokenize(withoutPossessives(value.toLowerCase()), 'english', field, false);
 }
 
-/** A query's tokens as Orama's search takes them. */
+/** A query's tokens as Orama's search takes them, possessives first taken off. */
 export function queryTokens(query: string): string[] {
-  return tokenizer.tokenize(query, 'english', undefined, false);
+  return tokenizer.tokenize(withoutPossessives(query.toLowerCase()), 'english', undefined, false);
 }
 
 /** An empty store. */

@@ -3,6 +3,7 @@
  * skip unreadable passages before scoring), so top-k is never starved by later filtering.
  */
 import { search, type AnyOrama } from '@orama/orama';
+import { withoutPossessives } from '../text/orama-pieces.js';
 import type { AccessLabel } from '../types.js';
 import { scanLexical } from './lexical-scan.js';
 import type { SearchIndex } from './search-index.js';
@@ -28,14 +29,19 @@ function accessFilter(access: readonly AccessLabel[]) {
 /**
  * BM25 over title, heading and text; any query term may match, as a prefix of an indexed word.
  * Hits, scores and order are those of Orama's search with the options of `searchLexicalWithOrama`
- * (`lexical-scan.ts`, which replaced it).
+ * (`lexical-scan.ts`, which replaced it), both over text whose possessives are first taken off
+ * (`withoutPossessives`: "Perry's" is the word "perry", which Orama's tokenizer leaves "perry'").
  */
 export async function searchLexical(index: SearchIndex, query: string, options: RawSearchOptions): Promise<RawHit[]> {
   if (options.access.length === 0 || query.trim() === '') return [];
   return scanLexical(index.lexical, query, options);
 }
 
-/** Orama's BM25 search as Footnote ran it before the lexical store: the reference for tests. */
+/**
+ * Orama's BM25 search as Footnote ran it before the lexical store, the query's possessives taken
+ * off as the store's are: the reference for tests, over an index whose Orama copy holds the
+ * passages' words the same way (`update-index.ts`).
+ */
 export async function searchLexicalWithOrama(
   db: AnyOrama,
   query: string,
@@ -43,7 +49,7 @@ export async function searchLexicalWithOrama(
 ): Promise<RawHit[]> {
   if (options.access.length === 0 || query.trim() === '') return [];
   const result = await search(db, {
-    term: query,
+    term: withoutPossessives(query.toLowerCase()),
     properties: ['title', 'heading', 'text'],
     boost: { heading: 1.5, title: 1.2 },
     threshold: 1,

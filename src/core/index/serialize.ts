@@ -19,8 +19,9 @@ import { packVectors, unpackVectors } from './vector-store.js';
  * 2: the vectors left Orama's `vector[n]` field for one `Float32Array` beside it, and Orama's
  * stored documents are rebuilt from the passages instead of saved.
  * 3: BM25 left Orama for the lexical store; Orama's `save()` is gone from the snapshot.
+ * 4: a possessive's "'s" is taken off before tokenizing ("Perry's" is the word "perry").
  */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 /** A snapshot of a `SearchIndex`. */
 export interface IndexSnapshot {

@@ -8,7 +8,25 @@
 /** Orama's `SPLITTERS.english`, flags included. */
 const SPLITTER = /[^A-Za-zàèéìòóù0-9_'-]+/gim;
 
-/** The lower-cased value split as Orama's `tokenize` splits it (empty pieces included). */
+/** The characters that splitter keeps in a word, less the apostrophe and the hyphen. */
+const WORD_CHARACTER = 'A-Za-zàèéìòóù0-9_';
+
+/** A possessive's or a contraction's "'s" after a word ("Perry's", "it’s"). */
+const APOSTROPHE_S = new RegExp(`(?<=[${WORD_CHARACTER}])['’]s(?![${WORD_CHARACTER}])`, 'gi');
+
+/** An apostrophe not between two word characters: a plural possessive's ("kids'") or a quote mark ('word'). */
+const EDGE_APOSTROPHE = new RegExp(`(?<![${WORD_CHARACTER}])'|'(?![${WORD_CHARACTER}])`, 'g');
+
+/**
+ * A lower-cased `value` without the apostrophes that would keep a word apart from itself:
+ * Orama's splitter keeps "'", so "perry's" would be the token "perry'" and never meet "perry",
+ * and "kids'" would not meet "kids". An apostrophe inside a word ("don't", "o'clock") stays.
+ */
+export function withoutPossessives(value: string): string {
+  return value.replace(APOSTROPHE_S, '').replace(EDGE_APOSTROPHE, ' ');
+}
+
+/** The lower-cased value split as Orama's `tokenize` splits it, after `withoutPossessives` (empty pieces included). */
 export function oramaPieces(value: string): string[] {
-  return value.toLowerCase().split(SPLITTER);
+  return withoutPossessives(value.toLowerCase()).split(SPLITTER);
 }

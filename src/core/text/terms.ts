@@ -5,7 +5,7 @@
  */
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { stopwords } from '@orama/stopwords/english';
-import { oramaPieces } from './orama-pieces.js';
+import { oramaPieces, withoutPossessives } from './orama-pieces.js';
 
 /** Extra words that never decide relevance in questions about documents. */
 const QUESTION_STOP_WORDS = [
@@ -268,7 +268,7 @@ export function contentTermsOfTokens(terms: string[]): string[] {
 
 /** Stemmed content terms of `text` with repeats, for term-frequency counts. */
 export function contentTermList(text: string): string[] {
-  return regularise(text)
+  return withoutPossessives(regularise(text).toLowerCase())
     .split(/\s+/)
     .flatMap((word) => tokenizer.tokenize(word, 'english', 'text'))
     .filter((term) => term.length > 0);

@@ -34,4 +34,11 @@ describe('fieldWords', () => {
     expect(store.words).toEqual(['filter', 'pump']);
     expect(fieldWords(store, 'seals', 'text', true).map((word) => store.words[word])).toEqual(['seal']);
   });
+
+  it('indexes a possessive as its owner\'s word, so that "Perry" finds "Perry\'s"', () => {
+    const store = createLexicalStore();
+    const owner = fieldWords(store, "Perry's sister and the kids' room", 'text', true).map((word) => store.words[word]);
+    expect(owner).toEqual(fieldTokens('Perry sister and the kids room', 'text'));
+    expect(fieldWords(store, 'Perry', 'text', false)).toEqual(fieldWords(store, "Perry's", 'text', false));
+  });
 });
