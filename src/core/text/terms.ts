@@ -5,7 +5,7 @@
  */
 import { tokenizer as oramaTokenizer } from '@orama/orama/components';
 import { stopwords } from '@orama/stopwords/english';
-import { oramaPieces, withoutPossessives } from './orama-pieces.js';
+import { oramaPieces } from './orama-pieces.js';
 
 /** Extra words that never decide relevance in questions about documents. */
 const QUESTION_STOP_WORDS = [
@@ -266,9 +266,13 @@ export function contentTermsOfTokens(terms: string[]): string[] {
   return parts.length === 0 ? terms : [...new Set([...terms, ...parts])];
 }
 
-/** Stemmed content terms of `text` with repeats, for term-frequency counts. */
+/**
+ * Stemmed content terms of `text` with repeats, for term-frequency counts: the built-in hashing
+ * embedder's words. Its possessives stay as Orama's tokenizer leaves them ("perry'"), unlike
+ * `contentTerms`: the embedder's vectors, saved in libraries under its model id, stay the same.
+ */
 export function contentTermList(text: string): string[] {
-  return withoutPossessives(regularise(text).toLowerCase())
+  return regularise(text)
     .split(/\s+/)
     .flatMap((word) => tokenizer.tokenize(word, 'english', 'text'))
     .filter((term) => term.length > 0);
