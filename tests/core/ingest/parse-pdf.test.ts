@@ -105,6 +105,65 @@ describe('PDF parser (fake pdf.js)', () => {
     ]);
   });
 
+  it('leaves out running headers and footers that carry the page number or repeat on many pages', async () => {
+    // Printed page numbers run 10 ahead of the page index (a section of a longer book), in the
+    // header on even pages and the footer on odd ones; a notice repeats at the foot of every page.
+    const page = (index: number, body: string[]): FakePage => [
+      ...(index % 2 === 0 ? [item(`Kettle Manual ${index + 10}`, 56, 780)] : []),
+      ...bodyLines(body, 700),
+      ...(index % 2 === 1 ? [item(`${index + 10}`, 300, 60)] : []),
+      item('Calder Appliances - internal', 56, 40),
+    ];
+    const document = await parse([
+      page(1, ['Unplug the kettle.']),
+      page(2, ['Descale it monthly.']),
+      page(3, ['Step 1 stays.']),
+      page(4, ['Keep it dry.']),
+    ]).result;
+    expect(document.text).toBe('Unplug the kettle.\n\nDescale it monthly.\n\nStep 1 stays.\n\nKeep it dry.\n');
+    // A short line at the top of a page that is neither stays (a heading the size of body text).
+    const kept = await parse([
+      [item('Warnings', 56, 780), ...bodyLines(['Hot surface.'], 700)],
+      [item('Cleaning', 56, 780), ...bodyLines(['Wipe it.'], 700)],
+      [item('Storage', 56, 780), ...bodyLines(['Store it dry.'], 700)],
+    ]).result;
+    expect(kept.text).toBe('Warnings\n\nHot surface.\n\nCleaning\n\nWipe it.\n\nStorage\n\nStore it dry.\n');
+  });
+
+  it('keeps a sentence that runs over a page in one paragraph, on the page it starts on', async () => {
+    const document = await parse([
+      [item('2. Filling', 56, 780, 16), ...bodyLines(['Fill the kettle with cold water up to the'], 740)],
+      bodyLines(['MAX mark.', 'Never fill it above MAX.'], 740).concat(bodyLines(['Then close the lid.'], 680)),
+      bodyLines(['and this one starts in lower case but follows a full stop.'], 740),
+    ]).result;
+    expect(document.text).toBe(
+      '# 2. Filling\n\nFill the kettle with cold water up to the\nMAX mark.\nNever fill it above MAX.\n\nThen close the lid.\n\nand this one starts in lower case but follows a full stop.\n',
+    );
+    const passages = chunkDocument(document);
+    expect(passages.map(({ page, text }) => ({ page, text }))).toEqual([
+      {
+        page: 1,
+        text: '# 2. Filling\n\nFill the kettle with cold water up to the\nMAX mark.\nNever fill it above MAX.',
+      },
+      { page: 2, text: 'Then close the lid.' },
+      { page: 3, text: 'and this one starts in lower case but follows a full stop.' },
+    ]);
+  });
+
+  it('joins a word a line breaks with a hyphen, and keeps the hyphen of a compound the text writes whole', async () => {
+    const document = await parse([
+      bodyLines([
+        'Descaling removes lime-',
+        'scale from the element; descale the kettle before its first initial-',
+        'ization and use the anti-',
+        'scale filter. See initialization and limescale in the index.',
+      ]),
+    ]).result;
+    expect(document.text).toBe(
+      'Descaling removes limescale from the element; descale the kettle before its first initialization and use the anti-scale filter. See initialization and limescale in the index.\n',
+    );
+  });
+
   it('IN-04: reports pages without a text layer and marks the document partial', async () => {
     const document = await parse([bodyLines(['Real text.']), [], [item('4', 300, 40)], [], bodyLines(['More.'])])
       .result;

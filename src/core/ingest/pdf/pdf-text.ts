@@ -3,7 +3,9 @@
  * gaps, and where each page starts. A heading is a short line whose font is clearly larger
  * than the body text (the character-weighted median size of the document); the larger the
  * font, the higher the level. Headings are written `## 3. Filter care` like the other formats,
- * so that the chunker and the unit splitter treat them alike.
+ * so that the chunker and the unit splitter treat them alike. What a printed page adds to the
+ * text is taken back: running headers and footers (`pageFurniture`), the paragraph break a page
+ * puts inside a sentence, and the hyphen a justified line breaks a word with.
  */
 import type { HeadingMark } from '../sections.js';
 import type { PdfLine } from './pdf-layout.js';
@@ -20,7 +22,9 @@ const MAX_HEADING_LENGTH = 150;
 /** Lines further apart than this many line heights start a new paragraph. */
 const PARAGRAPH_GAP = 1.6;
 
-type Block = { kind: 'heading'; size: number; text: string; y: number } | { kind: 'lines'; lines: string[] };
+type Block =
+  | { kind: 'heading'; size: number; text: string; y: number; page: number }
+  | { kind: 'lines'; lines: string[]; pages: number[] };
 
 /** Median font size over all lines, each line weighted by its length. */
 export function bodyFontSize(pages: readonly (readonly PdfLine[])[]): number {
@@ -47,7 +51,7 @@ function isHeading(line: PdfLine, body: number): boolean {
 }
 
 /** Groups a page's lines into headings and paragraphs. */
-function pageBlocks(lines: readonly PdfLine[], body: number): Block[] {
+function pageBlocks(lines: readonly PdfLine[], body: number, page: number): Block[] {
   const blocks: Block[] = [];
   let previous: PdfLine | undefined;
   for (const line of lines) {
@@ -57,35 +61,175 @@ function pageBlocks(lines: readonly PdfLine[], body: number): Block[] {
       if (last?.kind === 'heading' && close && rounded(last.size) === rounded(line.size)) {
         last.text += ` ${line.text}`;
         last.y = line.y;
-      } else blocks.push({ kind: 'heading', size: line.size, text: line.text, y: line.y });
-    } else if (last?.kind === 'lines' && close) last.lines.push(line.text);
-    else blocks.push({ kind: 'lines', lines: [line.text] });
+      } else blocks.push({ kind: 'heading', size: line.size, text: line.text, y: line.y, page });
+    } else if (last?.kind === 'lines' && close) {
+      last.lines.push(line.text);
+      last.pages.push(page);
+    } else blocks.push({ kind: 'lines', lines: [line.text], pages: [page] });
     previous = line;
   }
   return blocks;
 }
 
-/** Assembles the pages' lines (page 1 first) into the document text. */
-export function assemblePdfText(pages: readonly (readonly PdfLine[])[]): PdfText {
-  const body = bodyFontSize(pages);
-  const pageBlockLists = pages.map((lines) => pageBlocks(lines, body));
-  const sizes = [
-    ...new Set(pageBlockLists.flat().flatMap((block) => (block.kind === 'heading' ? [rounded(block.size)] : []))),
-  ].sort((a, b) => b - a);
-  let text = '';
-  const headings: HeadingMark[] = [];
-  const pageStarts: number[] = [];
-  pageBlockLists.forEach((blocks, index) => {
-    pageStarts.push(text.length);
-    for (const block of blocks) {
-      if (block.kind === 'lines') {
-        text += `${block.lines.join('\n')}\n\n`;
-        continue;
-      }
-      const level = Math.min(6, sizes.indexOf(rounded(block.size)) + 1);
-      headings.push({ start: text.length, level, text: block.text, page: index + 1 });
-      text += `${'#'.repeat(level)} ${block.text}\n\n`;
+/** How many lines at the top and at the bottom of a page may be a running header or footer. */
+const EDGE_LINES = 2;
+/** Most words a running header or footer has. */
+const MAX_FURNITURE_WORDS = 12;
+/** Least share of the pages a repeated header or footer without a page number is on (and at least 3 pages). */
+const REPEATED_SHARE = 0.3;
+
+/**
+ * The running headers and footers of the pages: lines at the top or bottom of a page, apart from
+ * the text (a paragraph gap away), that carry the page's number ("Chapter 3: Basic Shell
+ * Features 45" on page 51, "44" on page 50: the number minus the page index is the same on many
+ * pages) or that repeat on many pages ("Company confidential"). They are not the document's
+ * text: left in, they sit inside passages and cut sentences that run over a page.
+ */
+export function pageFurniture(pages: readonly (readonly PdfLine[])[]): Set<PdfLine> {
+  const edges = pages.map((lines) => edgeLines(lines));
+  const least = Math.max(3, Math.ceil(REPEATED_SHARE * pages.length));
+  const offsets = new Map<number, Set<number>>();
+  const repeats = new Map<string, Set<number>>();
+  edges.forEach((lines, index) => {
+    for (const line of lines) {
+      for (const number of edgeNumbers(line.text)) addTo(offsets, number - index, index);
+      addTo(repeats, repeatKey(line.text), index);
     }
   });
-  return { text: text.replace(/\n+$/, '\n'), headings, pageStarts };
+  const pageOffsets = new Set([...offsets].filter(([, on]) => on.size >= least).map(([offset]) => offset));
+  const furniture = new Set<PdfLine>();
+  edges.forEach((lines, index) => {
+    for (const line of lines) {
+      const numbered = edgeNumbers(line.text).some((number) => pageOffsets.has(number - index));
+      if (numbered || (repeats.get(repeatKey(line.text))?.size ?? 0) >= least) furniture.add(line);
+    }
+  });
+  return furniture;
+}
+
+/** The short lines at the top and bottom of a page that stand apart from the lines next to them. */
+function edgeLines(lines: readonly PdfLine[]): PdfLine[] {
+  const apart = (line: PdfLine, neighbour: PdfLine | undefined) =>
+    neighbour === undefined || Math.abs(neighbour.y - line.y) > PARAGRAPH_GAP * Math.max(line.size, neighbour.size);
+  const found = new Set<PdfLine>();
+  for (let index = 0; index < Math.min(EDGE_LINES, lines.length); index++) {
+    const line = lines[index]!;
+    if (!short(line) || !apart(line, lines[index + 1])) break;
+    found.add(line);
+  }
+  for (let index = lines.length - 1; index >= Math.max(0, lines.length - EDGE_LINES); index--) {
+    const line = lines[index]!;
+    if (!short(line) || !apart(line, lines[index - 1])) break;
+    found.add(line);
+  }
+  return [...found];
+}
+
+const short = (line: PdfLine) => line.text.trim().split(/\s+/).length <= MAX_FURNITURE_WORDS;
+
+/** The numbers a header or footer line starts or ends with: where a page number sits. */
+function edgeNumbers(text: string): number[] {
+  const words = text.trim().split(/\s+/);
+  return [words[0], words[words.length - 1]]
+    .map((word) => /^\d{1,4}$/.exec(word ?? '')?.[0])
+    .filter((word): word is string => word !== undefined)
+    .map(Number);
+}
+
+/** A line as it repeats from page to page: its numbers (a page number, a date) stand for any. */
+const repeatKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
+function addTo<K>(map: Map<K, Set<number>>, key: K, page: number): void {
+  const pages = map.get(key) ?? new Set<number>();
+  pages.add(page);
+  map.set(key, pages);
+}
+
+/**
+ * True when a paragraph that ends a page goes on at the top of the next: it does not end a
+ * sentence, and either the next page's first paragraph starts in lower case or the last line
+ * stops mid-phrase (a word in lower case, a comma, a hyphen: "…up to the" / "MAX mark.").
+ */
+function continues(previous: Block | undefined, next: Block): boolean {
+  if (previous?.kind !== 'lines' || next.kind !== 'lines') return false;
+  const last = previous.lines[previous.lines.length - 1] ?? '';
+  const first = next.lines[0] ?? '';
+  return !/[.!?:;"”)\]]\s*$/.test(last) && (/^\s*\p{Ll}/u.test(first) || /[\p{Ll},-]\s*$/u.test(last));
+}
+
+/** The words of the document, lower-cased (with their inner hyphens), for telling a hyphenated word from a compound. */
+function vocabulary(pages: readonly (readonly PdfLine[])[]): Set<string> {
+  const words = new Set<string>();
+  for (const line of pages.flat())
+    for (const word of line.text.toLowerCase().match(/\p{L}+(?:-\p{L}+)*/gu) ?? []) words.add(word);
+  return words;
+}
+
+/**
+ * A paragraph's lines joined, each line ending a word with a hyphen joined to the next without
+ * a space: "ini-" and "tialization" as "initialization" where the document uses that word
+ * elsewhere, else with the hyphen kept ("active-region-" and "start-color" as
+ * "active-region-start-color"; "currently-executing"). `at` is called with each line's offset in
+ * the returned text.
+ */
+function joinLines(
+  lines: readonly string[],
+  words: ReadonlySet<string>,
+  at: (index: number, offset: number) => void,
+): string {
+  let text = '';
+  lines.forEach((line, index) => {
+    const broken = /(\p{L}+)-$/u.exec(text);
+    const next = /^(\p{Ll}+)/u.exec(line);
+    if (index > 0 && broken && next) {
+      const whole = `${broken[1]}${next[1]}`.toLowerCase();
+      if (words.has(whole)) text = text.slice(0, -1);
+    } else if (index > 0) text += '\n';
+    at(index, text.length);
+    text += line;
+  });
+  return text;
+}
+
+/** Assembles the pages' lines (page 1 first) into the document text. */
+export function assemblePdfText(allPages: readonly (readonly PdfLine[])[]): PdfText {
+  const furniture = pageFurniture(allPages);
+  const pages = allPages.map((lines) => lines.filter((line) => !furniture.has(line)));
+  const body = bodyFontSize(pages);
+  const words = vocabulary(pages);
+  const blocks: Block[] = [];
+  pages.forEach((lines, index) => {
+    const [first, ...rest] = pageBlocks(lines, body, index);
+    if (!first) return;
+    const previous = blocks[blocks.length - 1];
+    // A paragraph that runs over the page is one paragraph, on the page it starts on.
+    if (previous?.kind === 'lines' && first.kind === 'lines' && continues(previous, first)) {
+      previous.lines.push(...first.lines);
+      previous.pages.push(...first.pages.map(() => previous.pages[previous.pages.length - 1]!));
+    } else blocks.push(first);
+    blocks.push(...rest);
+  });
+  const sizes = [...new Set(blocks.flatMap((block) => (block.kind === 'heading' ? [rounded(block.size)] : [])))].sort(
+    (a, b) => b - a,
+  );
+  let text = '';
+  const headings: HeadingMark[] = [];
+  const pageStarts: (number | undefined)[] = pages.map(() => undefined);
+  const startPage = (page: number, offset: number) => (pageStarts[page] ??= offset);
+  for (const block of blocks) {
+    if (block.kind === 'lines') {
+      const start = text.length;
+      text += `${joinLines(block.lines, words, (index, offset) => startPage(block.pages[index]!, start + offset))}\n\n`;
+      continue;
+    }
+    startPage(block.page, text.length);
+    const level = Math.min(6, sizes.indexOf(rounded(block.size)) + 1);
+    headings.push({ start: text.length, level, text: block.text, page: block.page + 1 });
+    text += `${'#'.repeat(level)} ${block.text}\n\n`;
+  }
+  // A page without text of its own starts where the next page does.
+  let next = text.length;
+  for (let index = pageStarts.length - 1; index >= 0; index--) next = pageStarts[index] ??= next;
+  pageStarts[0] = 0;
+  return { text: text.replace(/\n+$/, '\n'), headings, pageStarts: pageStarts as number[] };
 }
