@@ -344,16 +344,17 @@ function quote(scored: Pick<ScoredUnit, 'unit'>, units: EvidenceUnit[], withLead
  */
 function closestOnly(part: QuestionPart, best: MeantUnit, ranked: MeantUnit[], units: EvidenceUnit[]): string[] {
   const said = (scored: MeantUnit) => quote(scored, units).replace(/ \[[^\]]+\]\.$/, '');
+  const bestSaid = said(best);
   const runnerUp = ranked.find(
     (scored) =>
       scored !== best &&
       scored.score >= best.score - CLOSE_ENOUGH.margin &&
       isClose(scored) &&
-      said(scored) !== said(best),
+      !bestSaid.includes(said(scored)),
   );
-  const quoted = [best, ...(runnerUp ? [runnerUp] : [])].map(
-    (scored) => `"${said(scored)}" [${scored.unit.item.passage.cite}]`,
-  );
+  // A runner-up quoted with the best sentence as its lead-in says all the best one does, and more.
+  const quotes = runnerUp && said(runnerUp).includes(bestSaid) ? [runnerUp] : [best, ...(runnerUp ? [runnerUp] : [])];
+  const quoted = quotes.map((scored) => `"${said(scored)}" [${scored.unit.item.passage.cite}]`);
   return [
     `The documents do not say ${partClause(part.text)}.`,
     `The closest passage${quoted.length > 1 ? 's say' : ' says'}: ${quoted.join(' and ')}.`,

@@ -113,6 +113,22 @@ describe('the extractive generator', () => {
     expect(result.answer.text).not.toMatch(/10 years|ignore/i);
   });
 
+  it('quotes a closest sentence once, not again inside the next sentence that points back to it', async () => {
+    const guide = markdown(
+      { id: 'term', title: 'Terminal Guide' },
+      '## Prompt colours\n\nactive-region-end-color A string variable that undoes the effects of active-region-start-color and restores normal terminal display appearance after displaying text in the active region. This string must not take up any physical character positions on the display, so it should consist only of terminal escape sequences.\n\n## History\n\nThe history list keeps 500 commands.\n',
+    );
+    const engine = await engineWith({ 'term.md': guide });
+    const result = await answerQuestion(engine, 'How do I change the colour theme of the terminal app?');
+    expect(result.answer.text).toMatch(
+      /^The documents do not say .*The closest passage says: "active-region-end-color/,
+    );
+    expect(result.answer.text.match(/A string variable that undoes/g)).toHaveLength(1);
+    expect(result.answer.text).toContain(
+      'so it should consist only of terminal escape sequences" [term#prompt-colours].',
+    );
+  });
+
   it('offers a near miss only as the closest passage, after naming the gap', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'What is the part number of the DW-480 drain pump?');
