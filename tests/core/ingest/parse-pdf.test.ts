@@ -105,6 +105,23 @@ describe('PDF parser (fake pdf.js)', () => {
     ]);
   });
 
+  it('takes no line of a table of contents for a heading, so the section keeps its id', async () => {
+    const document = await parse([
+      [
+        item('Contents', 56, 780, 16),
+        item('1 Safety . . . . . . . . . . . . 2', 56, 740, 13),
+        item('2 Filling. . . . . . . . . . . . 3', 56, 720, 13),
+      ],
+      [item('1 Safety', 56, 780, 16), ...bodyLines(['Unplug the kettle before you clean or fill it.'], 740)],
+      [item('2 Filling', 56, 780, 16), ...bodyLines(['Fill it with cold water only, never above the MAX mark.'], 740)],
+    ]).result;
+    expect(document.sections.map(({ id, heading, page }) => ({ id, heading, page }))).toEqual([
+      { id: 'contents', heading: 'Contents', page: 1 },
+      { id: '1', heading: '1 Safety', page: 2 },
+      { id: '2', heading: '2 Filling', page: 3 },
+    ]);
+  });
+
   it('leaves out running headers and footers that carry the page number or repeat on many pages', async () => {
     // Printed page numbers run 10 ahead of the page index (a section of a longer book), in the
     // header on even pages and the footer on odd ones; a notice repeats at the foot of every page.

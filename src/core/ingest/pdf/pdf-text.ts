@@ -40,9 +40,18 @@ export function bodyFontSize(pages: readonly (readonly PdfLine[])[]): number {
 
 const rounded = (size: number) => Math.round(size * 2) / 2;
 
+/**
+ * A line of a table of contents or an index: a dot leader, then a page number ("4 Shell Builtin
+ * Commands. . . . . . 48", "Preface …… iii", an index's two columns read as one line: "break. . . .
+ * 49 L"). Set in a larger or bolder font than the text, it would otherwise be taken for the
+ * heading it lists and take that section's id.
+ */
+const CONTENTS_ENTRY = /(?:[.…·]\s*){4,}(?:\d{1,4}|[ivxlc]{1,7})\b/i;
+
 function isHeading(line: PdfLine, body: number): boolean {
   return (
     body > 0 &&
+    !CONTENTS_ENTRY.test(line.text) &&
     line.size >= body * HEADING_RATIO &&
     line.size - body >= 1 &&
     line.text.length <= MAX_HEADING_LENGTH &&
