@@ -51,7 +51,11 @@ export class ExtractiveGenerator implements Generator {
       const best = ranked.find((scored) => !belowFloor.has(scored.unit.item.passage.cite));
       if (!best || !accepted(best, part, units) || !best.typeMatches) {
         // A sentence that would answer but for what it is about is the closest the documents come.
-        const aboutElse = best && best.typeMatches && clearsBars(best, part) && !holdsKeyTerm(best, part, units);
+        const aboutElse =
+          best &&
+          best.typeMatches &&
+          clearsBars(best, part) &&
+          (!holdsKeyTerm(best, part, units) || !holdsAskedYears(best, part));
         const closest = aboutElse ? best : ranked.find(isClose);
         if (closest) sentences.push(...closestOnly(part, closest, ranked, units));
         else missing.push(part);
@@ -139,7 +143,24 @@ async function byMeaning(
 }
 
 function accepted(best: MeantUnit, part: QuestionPart, units: EvidenceUnit[]): boolean {
-  return holdsKeyTerm(best, part, units) && clearsBars(best, part);
+  return holdsKeyTerm(best, part, units) && holdsAskedYears(best, part) && clearsBars(best, part);
+}
+
+/** A year a question names ("who won … in 2019", "Tesla's revenue in Q1 2021"). */
+const YEAR = /(?<![\p{L}\p{N}.,-])(?:19|20)\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;
+
+/**
+ * True when the sentence's passage (its text, title or heading) states every year the part
+ * names: a year asked about is a constraint, and a passage that gives only other years ("won the
+ * final … since 2018" for "who won in 2019") is about another year, at most the closest the
+ * documents come.
+ */
+function holdsAskedYears(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart): boolean {
+  const years = questionSentence(part.text).match(YEAR) ?? [];
+  if (years.length === 0) return true;
+  const { passage } = scored.unit.item;
+  const stated = new Set(`${passage.title}\n${passage.heading}\n${passage.text}`.match(YEAR) ?? []);
+  return years.every((year) => stated.has(year));
 }
 
 /** The sentence covers enough of the part's words, or fewer with a value of the kind asked for, or with meaning. */

@@ -129,6 +129,23 @@ describe('the extractive generator', () => {
     );
   });
 
+  it('answers a question about a year only from a passage that states that year', async () => {
+    const results = markdown(
+      { id: 'cup', title: 'Cup results' },
+      '## Final\n\nLena Park won the singles final of the Harbour Cup in 2022, beating the 2018 champion.\n',
+    );
+    const engine = await engineWith({ 'cup.md': results });
+    const asked = await answerQuestion(engine, 'Who won the singles final of the Harbour Cup in 2019?');
+    expect(asked.answer.text).toMatch(
+      /^The documents do not say who won the singles final of the Harbour Cup in 2019\. The closest passage says: "Lena Park won/,
+    );
+    expect(asked.verdict.flags).toContain('missing_evidence');
+    const stated = await answerQuestion(engine, 'Who won the singles final of the Harbour Cup in 2022?');
+    expect(stated.answer.text).toBe(
+      'Lena Park won the singles final of the Harbour Cup in 2022, beating the 2018 champion [cup#final].',
+    );
+  });
+
   it('offers a near miss only as the closest passage, after naming the gap', async () => {
     const engine = await engineWith(files);
     const result = await answerQuestion(engine, 'What is the part number of the DW-480 drain pump?');
