@@ -181,6 +181,21 @@ describe('PDF parser (fake pdf.js)', () => {
     );
   });
 
+  it('joins a line that only looks like a list item to the clause it goes on with', async () => {
+    const document = await parse([
+      bodyLines([
+        'If a command is not found, the shell returns a status of',
+        '127. If it is found but cannot run, the status is 126. Start it with the',
+        '--login option, or follow these steps:',
+        '1. Open a terminal.',
+        '2. Type bash.',
+      ]),
+    ]).result;
+    expect(document.text).toBe(
+      'If a command is not found, the shell returns a status of 127. If it is found but cannot run, the status is 126. Start it with the --login option, or follow these steps:\n1. Open a terminal.\n2. Type bash.\n',
+    );
+  });
+
   it('IN-04: reports pages without a text layer and marks the document partial', async () => {
     const document = await parse([bodyLines(['Real text.']), [], [item('4', 300, 40)], [], bodyLines(['More.'])])
       .result;

@@ -175,8 +175,16 @@ function vocabulary(pages: readonly (readonly PdfLine[])[]): Set<string> {
 }
 
 /**
- * A paragraph's lines joined, each line ending a word with a hyphen joined to the next without
- * a space: "ini-" and "tialization" as "initialization" where the document uses that word
+ * The start of a line the text reads as a list item, a table row, a heading or a quote ("127. If
+ * a command…", "--login option", "# comment"): after a line that stops mid-clause ("…returns a
+ * status of"), the line goes on with that clause, and is joined with a space, not a line break.
+ */
+const LIKE_A_MARKER = /^\s*(?:[-*+•|#>]|\d{1,4}[.)](?:\s|$))/u;
+const ENDS_A_CLAUSE = /[.!?:;]\s*$/u;
+
+/**
+ * A paragraph's lines joined (a line that only looks like a list item, `LIKE_A_MARKER`, with a
+ * space), each line ending a word with a hyphen joined to the next without a space: "ini-" and "tialization" as "initialization" where the document uses that word
  * elsewhere, else with the hyphen kept ("active-region-" and "start-color" as
  * "active-region-start-color"; "currently-executing"). `at` is called with each line's offset in
  * the returned text.
@@ -193,7 +201,7 @@ function joinLines(
     if (index > 0 && broken && next) {
       const whole = `${broken[1]}${next[1]}`.toLowerCase();
       if (words.has(whole)) text = text.slice(0, -1);
-    } else if (index > 0) text += '\n';
+    } else if (index > 0) text += LIKE_A_MARKER.test(line) && !ENDS_A_CLAUSE.test(text) ? ' ' : '\n';
     at(index, text.length);
     text += line;
   });
