@@ -21,6 +21,16 @@ describe('EvidencePanel', () => {
     expect(within(uncited).getByText('not cited')).toBeTruthy();
   });
 
+  it("shows a PDF passage's page after its heading, set apart like the other details", async () => {
+    const outcome = await outcomeFor('How long is the KT-100 warranty?');
+    const [first] = outcome.result.retrieved;
+    first!.passage = { ...first!.passage, page: 3 };
+    render(EvidencePanel, { outcome, onopen: vi.fn() });
+    const card = screen.getAllByTestId('passage')[0]!;
+    expect(card.textContent).toMatch(/v1 · 2025-01-10 · 1\. Warranty · p\. 3/);
+    expect(within(card).getByTestId('passage-page').textContent).toBe('p. 3');
+  });
+
   it('badges superseded passages and instruction-like text, and renders passage markup as text', async () => {
     const outcome = await outcomeFor('How long does the KT-100 take to boil a litre?');
     const { container } = render(EvidencePanel, { outcome, onopen: vi.fn() });
