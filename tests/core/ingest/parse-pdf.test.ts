@@ -130,6 +130,7 @@ describe('PDF parser (fake pdf.js)', () => {
       ...bodyLines(body, 700),
       ...(index % 2 === 1 ? [item(`${index + 10}`, 300, 60)] : []),
       item('Calder Appliances - internal', 56, 40),
+      item(`Page ${index} of 4`, 400, 40),
     ];
     const document = await parse([
       page(1, ['Unplug the kettle.']),
@@ -145,6 +146,11 @@ describe('PDF parser (fake pdf.js)', () => {
       [item('Storage', 56, 780), ...bodyLines(['Store it dry.'], 700)],
     ]).result;
     expect(kept.text).toBe('Warnings\n\nHot surface.\n\nCleaning\n\nWipe it.\n\nStorage\n\nStore it dry.\n');
+    // Nor does a numbered heading that opens each page, though its number runs with the pages.
+    const steps = await parse(
+      [1, 2, 3].map((step) => [item(`Step ${step}`, 56, 780, 16), ...bodyLines([`Do thing number ${step} now.`], 700)]),
+    ).result;
+    expect(steps.sections.map((section) => section.heading)).toEqual(['Step 1', 'Step 2', 'Step 3']);
   });
 
   it('keeps a sentence that runs over a page in one paragraph, on the page it starts on', async () => {

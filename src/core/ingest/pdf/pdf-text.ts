@@ -89,13 +89,15 @@ const REPEATED_SHARE = 0.3;
 
 /**
  * The running headers and footers of the pages: lines at the top or bottom of a page, apart from
- * the text (a paragraph gap away), that carry the page's number ("Chapter 3: Basic Shell
+ * the text (a paragraph gap away) and no bigger than it, that carry the page's number ("Chapter 3: Basic Shell
  * Features 45" on page 51, "44" on page 50: the number minus the page index is the same on many
  * pages) or that repeat on many pages ("Company confidential"). They are not the document's
  * text: left in, they sit inside passages and cut sentences that run over a page.
  */
 export function pageFurniture(pages: readonly (readonly PdfLine[])[]): Set<PdfLine> {
-  const edges = pages.map((lines) => edgeLines(lines));
+  // A heading at the top of each page ("Step 1", "Step 2"…) is the text, not a running header.
+  const body = bodyFontSize(pages);
+  const edges = pages.map((lines) => edgeLines(lines).filter((line) => !isHeading(line, body)));
   const least = Math.max(3, Math.ceil(REPEATED_SHARE * pages.length));
   const offsets = new Map<number, Set<number>>();
   const repeats = new Map<string, Set<number>>();
@@ -136,17 +138,18 @@ function edgeLines(lines: readonly PdfLine[]): PdfLine[] {
 
 const short = (line: PdfLine) => line.text.trim().split(/\s+/).length <= MAX_FURNITURE_WORDS;
 
-/** The numbers a header or footer line starts or ends with: where a page number sits. */
+/** The numbers a header or footer line starts or ends with, or gives after "page": where a page number sits. */
 function edgeNumbers(text: string): number[] {
   const words = text.trim().split(/\s+/);
-  return [words[0], words[words.length - 1]]
+  const paged = [...text.matchAll(/\bpage\s+(\d{1,4})\b/gi)].map((match) => match[1]);
+  return [words[0], words[words.length - 1], ...paged]
     .map((word) => /^\d{1,4}$/.exec(word ?? '')?.[0])
     .filter((word): word is string => word !== undefined)
     .map(Number);
 }
 
-/** A line as it repeats from page to page: its numbers (a page number, a date) stand for any. */
-const repeatKey = (text: string) => text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+/** A line as it repeats from page to page, word for word. */
+const repeatKey = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
 function addTo<K>(map: Map<K, Set<number>>, key: K, page: number): void {
   const pages = map.get(key) ?? new Set<number>();
@@ -184,10 +187,10 @@ const ENDS_A_CLAUSE = /[.!?:;]\s*$/u;
 
 /**
  * A paragraph's lines joined (a line that only looks like a list item, `LIKE_A_MARKER`, with a
- * space), each line ending a word with a hyphen joined to the next without a space: "ini-" and "tialization" as "initialization" where the document uses that word
- * elsewhere, else with the hyphen kept ("active-region-" and "start-color" as
- * "active-region-start-color"; "currently-executing"). `at` is called with each line's offset in
- * the returned text.
+ * space), each line ending a word with a hyphen joined to the next without a space: "ini-" and
+ * "tialization" as "initialization" where the document uses that word elsewhere, else with the
+ * hyphen kept ("active-region-" and "start-color" as "active-region-start-color";
+ * "currently-executing"). `at` is called with each line's offset in the returned text.
  */
 function joinLines(
   lines: readonly string[],
