@@ -74,12 +74,12 @@ const tokenizer = oramaTokenizer.createTokenizer({ ...TOKENIZER_CONFIG, stopWord
  * dropped), possessives first taken off (`withoutPossessives`).
  */
 export function fieldTokens(value: string, field: string): string[] {
-  return tokenizer.tokenize(withoutPossessives(value.toLowerCase()), 'english', field, false);
+  return tokenizer.tokenize(withoutPossessives(value), 'english', field, false);
 }
 
 /** A query's tokens as Orama's search takes them, possessives first taken off. */
 export function queryTokens(query: string): string[] {
-  return tokenizer.tokenize(withoutPossessives(query.toLowerCase()), 'english', undefined, false);
+  return tokenizer.tokenize(withoutPossessives(query), 'english', undefined, false);
 }
 
 /** An empty store. */

@@ -49,7 +49,7 @@ export async function searchLexicalWithOrama(
 ): Promise<RawHit[]> {
   if (options.access.length === 0 || query.trim() === '') return [];
   const result = await search(db, {
-    term: withoutPossessives(query.toLowerCase()),
+    term: withoutPossessives(query),
     properties: ['title', 'heading', 'text'],
     boost: { heading: 1.5, title: 1.2 },
     threshold: 1,

@@ -38,8 +38,13 @@ export function oramaRecord(passage: Passage): OramaRecord {
  */
 function referenceRecord(passage: Passage): OramaRecord {
   const record = oramaRecord(passage);
-  const words = (text: string) => withoutPossessives(text.toLowerCase());
-  return { ...record, title: words(record.title), heading: words(record.heading), text: words(record.text) };
+  const { title, heading, text } = record;
+  return {
+    ...record,
+    title: withoutPossessives(title),
+    heading: withoutPossessives(heading),
+    text: withoutPossessives(text),
+  };
 }
 
 /** A passage as Orama holds it: the fields of `PASSAGE_SCHEMA` and the citation id. */

@@ -18,15 +18,16 @@ const APOSTROPHE_S = new RegExp(`(?<=[${WORD_CHARACTER}])['’]s(?![${WORD_CHARA
 const EDGE_APOSTROPHE = new RegExp(`(?<![${WORD_CHARACTER}])'|'(?![${WORD_CHARACTER}])`, 'g');
 
 /**
- * A lower-cased `value` without the apostrophes that would keep a word apart from itself:
- * Orama's splitter keeps "'", so "perry's" would be the token "perry'" and never meet "perry",
- * and "kids'" would not meet "kids". An apostrophe inside a word ("don't", "o'clock") stays.
+ * `value` lower-cased (as Orama's tokenizer reads it) without the apostrophes that would keep a
+ * word apart from itself: Orama's splitter keeps "'", so "perry's" would be the token "perry'"
+ * and never meet "perry", and "kids'" would not meet "kids". An apostrophe inside a word
+ * ("don't", "o'clock") stays.
  */
 export function withoutPossessives(value: string): string {
-  return value.replace(APOSTROPHE_S, '').replace(EDGE_APOSTROPHE, ' ');
+  return value.toLowerCase().replace(APOSTROPHE_S, '').replace(EDGE_APOSTROPHE, ' ');
 }
 
-/** The lower-cased value split as Orama's `tokenize` splits it, after `withoutPossessives` (empty pieces included). */
+/** The value split as Orama's `tokenize` splits it, after `withoutPossessives` (empty pieces included). */
 export function oramaPieces(value: string): string[] {
-  return withoutPossessives(value.toLowerCase()).split(SPLITTER);
+  return withoutPossessives(value).split(SPLITTER);
 }

@@ -14,7 +14,7 @@ function referenceTerms(text: string): string[] {
     return Object.hasOwn(IRREGULAR, lower) ? IRREGULAR[lower]! : word;
   });
   const terms = tokenizer
-    .tokenize(withoutPossessives(regular.toLowerCase()), 'english', 'text', false)
+    .tokenize(withoutPossessives(regular), 'english', 'text', false)
     .filter((term) => term.length > 0);
   const parts = terms
     .filter((term) => term.includes('-') && !/\d/.test(term))

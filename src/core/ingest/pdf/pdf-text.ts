@@ -162,10 +162,9 @@ function addTo<K>(map: Map<K, Set<number>>, key: K, page: number): void {
  * sentence, and either the next page's first paragraph starts in lower case or the last line
  * stops mid-phrase (a word in lower case, a comma, a hyphen: "…up to the" / "MAX mark.").
  */
-function continues(previous: Block | undefined, next: Block): boolean {
-  if (previous?.kind !== 'lines' || next.kind !== 'lines') return false;
-  const last = previous.lines[previous.lines.length - 1] ?? '';
-  const first = next.lines[0] ?? '';
+function continues(previous: readonly string[], next: readonly string[]): boolean {
+  const last = previous[previous.length - 1] ?? '';
+  const first = next[0] ?? '';
   return !/[.!?:;"”)\]]\s*$/.test(last) && (/^\s*\p{Ll}/u.test(first) || /[\p{Ll},-]\s*$/u.test(last));
 }
 
@@ -223,7 +222,7 @@ export function assemblePdfText(allPages: readonly (readonly PdfLine[])[]): PdfT
     if (!first) return;
     const previous = blocks[blocks.length - 1];
     // A paragraph that runs over the page is one paragraph, on the page it starts on.
-    if (previous?.kind === 'lines' && first.kind === 'lines' && continues(previous, first)) {
+    if (previous?.kind === 'lines' && first.kind === 'lines' && continues(previous.lines, first.lines)) {
       previous.lines.push(...first.lines);
       previous.pages.push(...first.pages.map(() => previous.pages[previous.pages.length - 1]!));
     } else blocks.push(first);
