@@ -16,10 +16,10 @@ import { claimNames, misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { candidateSentences, claimValues } from './candidate-sentences.js';
 import { claimTerms, judgeLexically } from './lexical-judge.js';
-import type { Meaning } from './meaning.js';
-import { polarityDiffers } from './negation.js';
+import type { Meaning, MeaningThresholds } from './meaning.js';
+import { isNegated, polarityDiffers, withoutCode } from './negation.js';
 import { extractQuantities, quantityStated } from '../text/quantities.js';
-import { checkTerms, keyTerms } from './term-weights.js';
+import { checkTerms, keyTerms, weightedShare, termWeight } from './term-weights.js';
 
 /** What checking the claims needs. */
 export interface ClaimContext {
@@ -253,8 +253,39 @@ async function confirmByMeaning(
   const sentence = candidates[scores.indexOf(best)]!;
   // A sentence that states every value of the claim needs less else in common (`supportWithValues`).
   const bar = claimValues(core).length > 0 ? meaning.thresholds.supportWithValues : meaning.thresholds.support;
+  // Two weaker signals that agree: a sentence close in meaning that also holds most of the
+  // claim's words states it ("Tensor Cores are most important, followed by memory bandwidth…" for
+  // "Tensor Cores first, then memory bandwidth…"), where neither alone would do.
+  const agreeing = agreeingSentence(core, candidates, scores, meaning.thresholds.supportWithWords);
+  if (best < bar && agreeing !== undefined && !polarityDiffers(core, agreeing.sentence))
+    return { supported: true, score: agreeing.score, sentence: agreeing.sentence };
   if (best < bar || polarityDiffers(core, sentence)) return judgement;
   return { supported: true, score: best, sentence };
+}
+
+/**
+ * The sentence, of those compared, closest in meaning among the ones that reach both bars of
+ * `MeaningThresholds.supportWithWords` (its cosine to the claim and its weighted share of the
+ * claim's content words) and that is negated where the claim is, and only there.
+ */
+function agreeingSentence(
+  core: string,
+  candidates: readonly string[],
+  scores: readonly number[],
+  bars: MeaningThresholds['supportWithWords'],
+): { sentence: string; score: number } | undefined {
+  const terms = claimTerms(core);
+  const negated = isNegated(withoutCode(core));
+  let found: { sentence: string; score: number } | undefined;
+  candidates.forEach((sentence, index) => {
+    const score = scores[index] ?? 0;
+    if (score < bars.cosine || (found && found.score >= score)) return;
+    // A negation on one side only, whatever words it bears on: the weaker signals do not settle polarity.
+    if (isNegated(withoutCode(sentence)) !== negated) return;
+    if (weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower') >= bars.share)
+      found = { sentence, score };
+  });
+  return found;
 }
 
 /** Most key terms an uncited lead ("Cold.", "Every six weeks.") may have to count as a restatement. */

@@ -27,7 +27,7 @@ const passage = (cite: string, text: string): RetrievedPassage => ({
 /** A fake similarity (named as one): high for sentences naming disk space, low for the rest. */
 const fakeMeaning: Meaning = {
   id: 'fake-meaning',
-  thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
+  thresholds: { support: 0.75, supportWithValues: 0.65, supportWithWords: { cosine: 0.6, share: 0.5 }, address: 0.35 },
   async similarity(_text, others) {
     return others.map(() => 0);
   },

@@ -40,7 +40,12 @@ async function check(question: string, answer: string, given: RetrievedPassage[]
 function fakeMeaning(partScore: (text: string, part: string) => number): Meaning {
   return {
     id: 'fake-meaning',
-    thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.35 },
+    thresholds: {
+      support: 0.75,
+      supportWithValues: 0.65,
+      supportWithWords: { cosine: 0.6, share: 0.5 },
+      address: 0.35,
+    },
     async similarity(_text, others) {
       return others.map(() => 0.9);
     },

@@ -17,7 +17,12 @@ function fakeMeaning(scores: Record<string, number>): Meaning & { asked: string[
   const score = (text: string) => Object.entries(scores).find(([fragment]) => text.includes(fragment))?.[1] ?? 0;
   return {
     id: 'fake-meaning',
-    thresholds: { support: 0.75, supportWithValues: 0.65, address: 0.45 },
+    thresholds: {
+      support: 0.75,
+      supportWithValues: 0.65,
+      supportWithWords: { cosine: 0.6, share: 0.5 },
+      address: 0.45,
+    },
     asked,
     async similarity(text, others) {
       asked.push(text);
@@ -70,9 +75,33 @@ describe('claims judged with meaning', () => {
       'Can the hotspot switch itself off when idle?',
       paraphrase,
       [HOTSPOT],
-      fakeMeaning({ 'shuts itself down': 0.6 }),
+      fakeMeaning({ 'shuts itself down': 0.55 }),
     );
     expect(far.claims[0]?.state).toBe('not_found');
+  });
+
+  it('a claim less close in meaning is supported by a sentence that also holds most of its words, and only then', async () => {
+    const question = 'Can the hotspot switch itself off when idle?';
+    // "timeout", "hotspot" and "idle" are the passage's words; "shuts itself down" and "sits" are not.
+    const near = await check(question, paraphrase, [HOTSPOT], fakeMeaning({ 'shuts itself down': 0.65 }));
+    expect(near.claims[0]).toMatchObject({ state: 'supported', supported: true });
+    expect(near.claims[0]?.evidence?.cite).toBe('net#timeout');
+    // As close in meaning, in words the passage does not use: meaning alone must reach `support`.
+    const reworded = 'Yes: leave it alone for a while and it switches itself off [net#timeout].';
+    expect((await check(question, reworded, [HOTSPOT], fakeMeaning({ 'leave it alone': 0.65 }))).claims[0]?.state).toBe(
+      'not_found',
+    );
+    expect((await check(question, reworded, [HOTSPOT], fakeMeaning({ 'leave it alone': 0.8 }))).claims[0]?.state).toBe(
+      'supported',
+    );
+    // Both bars count: the passage's words below the cosine bar do not do.
+    expect(
+      (await check(question, paraphrase, [HOTSPOT], fakeMeaning({ 'shuts itself down': 0.55 }))).claims[0]?.state,
+    ).toBe('not_found');
+    // And the sentence must say it the same way round.
+    const opposite = 'No: the hotspot never shuts itself down when it sits idle, whatever the timeout [net#timeout].';
+    const said = await check(question, opposite, [HOTSPOT], fakeMeaning({ 'shuts itself down': 0.65 }));
+    expect(said.claims[0]?.supported).toBe(false);
   });
 
   it('a claim with values is compared only with sentences stating them, and needs less else in common', async () => {
@@ -94,9 +123,9 @@ describe('claims judged with meaning', () => {
     expect((await check('What is the longest countdown?', answer, [TIMER], recording(0.6))).claims[0]?.state).toBe(
       'not_found',
     );
-    // Without values the bar stays at `support`.
-    const paraphrase = 'Yes: give it a timeout and the hotspot shuts itself down whenever it sits idle [net#timeout].';
-    const plain = await check('Can the hotspot switch itself off when idle?', paraphrase, [HOTSPOT], recording(0.7));
+    // Without values the bar stays at `support` (for a claim in other words than the passage's).
+    const reworded = 'Yes: leave it alone for a while and it switches itself off [net#timeout].';
+    const plain = await check('Can the hotspot switch itself off when idle?', reworded, [HOTSPOT], recording(0.7));
     expect(plain.claims[0]?.state).toBe('not_found');
   });
 
@@ -238,6 +267,7 @@ describe('meaningFromEmbedder', () => {
     expect(thresholdsFor('transformers:local/all-MiniLM-L6-v2:mean:q8')).toEqual({
       support: 0.75,
       supportWithValues: 0.65,
+      supportWithWords: { cosine: 0.6, share: 0.5 },
       address: 0.35,
     });
     expect(thresholdsFor('transformers:Xenova/all-MiniLM-L6-v2:mean:fp32')).toBeDefined();
@@ -247,7 +277,12 @@ describe('meaningFromEmbedder', () => {
 
   it("gives the cosine of the embedder's unit vectors, embedding each text once", async () => {
     const embedder = new RecordingFakeEmbedder('fake-recording', 64);
-    const meaning = meaningFromEmbedder(embedder, { support: 0.5, supportWithValues: 0.5, address: 0.5 })!;
+    const meaning = meaningFromEmbedder(embedder, {
+      support: 0.5,
+      supportWithValues: 0.5,
+      supportWithWords: { cosine: 0.5, share: 0.5 },
+      address: 0.5,
+    })!;
     const [same, other] = await meaning.similarity('descale the kettle', [
       'descale the kettle',
       'a warranty of two years',
