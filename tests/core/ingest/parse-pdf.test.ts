@@ -122,6 +122,40 @@ describe('PDF parser (fake pdf.js)', () => {
     ]);
   });
 
+  it('leaves out pages of contents and index, whose lines point to pages, and keeps a price list with dot leaders', async () => {
+    const entries = (names: string[], first: number) =>
+      names.map((name, index) => item(`${name} . . . . . . . . . . . . ${first + index}`, 56, 740 - index * 20, 11));
+    const chapters = ['1 Safety', '2 Filling', '3 Boiling', '4 Descaling', '5 Prices', '6 Warranty'];
+    const document = await parse([
+      [item('Contents', 56, 780, 16), ...entries(chapters, 2)],
+      [item('1 Safety', 56, 780, 16), ...bodyLines(['Unplug the kettle before you clean or fill it.'], 740)],
+      [item('2 Filling', 56, 780, 16), ...bodyLines(['Fill it with cold water only, never above the MAX mark.'], 740)],
+      [item('3 Boiling', 56, 780, 16), ...bodyLines(['Press the switch down; the light comes on.'], 740)],
+      [item('4 Descaling', 56, 780, 16), ...bodyLines(['Descale it every month with citric acid.'], 740)],
+      [
+        item('5 Prices', 56, 780, 16),
+        ...['Filter . . . . . . . . . 12', 'Lid . . . . . . . . . . . 15', 'Base . . . . . . . . . . 24'].map(
+          (line, index) => item(line, 56, 740 - index * 20),
+        ),
+        ...['Cord . . . . . . . . . . 18', 'Descaler . . . . . . . . 9.50', 'Seal . . . . . . . . . . 30'].map(
+          (line, index) => item(line, 56, 680 - index * 20),
+        ),
+      ],
+      [item('Index', 56, 780, 16), ...entries(['boiling', 'cleaning', 'descaling', 'filling', 'lid', 'light'], 3)],
+    ]).result;
+    expect(document.sections.map(({ heading, page }) => ({ heading, page }))).toEqual([
+      { heading: '1 Safety', page: 2 },
+      { heading: '2 Filling', page: 3 },
+      { heading: '3 Boiling', page: 4 },
+      { heading: '4 Descaling', page: 5 },
+      { heading: '5 Prices', page: 6 },
+    ]);
+    expect(document.text).not.toMatch(/Contents|Index|Descaling \. \./);
+    // Its prices are no page numbers of this seven-page document: the list stays.
+    expect(document.text).toMatch(/Filter \. \. .* 12/);
+    expect(document.text).toMatch(/Seal \. \. .* 30/);
+  });
+
   it('leaves out running headers and footers that carry the page number or repeat on many pages', async () => {
     // Printed page numbers run 10 ahead of the page index (a section of a longer book), in the
     // header on even pages and the footer on odd ones; a notice repeats at the foot of every page.

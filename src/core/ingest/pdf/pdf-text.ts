@@ -5,7 +5,8 @@
  * font, the higher the level. Headings are written `## 3. Filter care` like the other formats,
  * so that the chunker and the unit splitter treat them alike. What a printed page adds to the
  * text is taken back: running headers and footers (`pageFurniture`), the paragraph break a page
- * puts inside a sentence, and the hyphen a justified line breaks a word with.
+ * puts inside a sentence, and the hyphen a justified line breaks a word with; and pages of
+ * contents and index are left out (`navigationPages`).
  */
 import type { HeadingMark } from '../sections.js';
 import type { PdfLine } from './pdf-layout.js';
@@ -47,6 +48,43 @@ const rounded = (size: number) => Math.round(size * 2) / 2;
  * heading it lists and take that section's id.
  */
 const CONTENTS_ENTRY = /(?:[.…·]\s*){4,}(?:\d{1,4}|[ivxlc]{1,7})\b/i;
+
+/** A line ending in a dot leader, then (unless it went to the next line) the page it points to. */
+const LEADER_LINE = /(?:[.…·]\s*){4,}(\d{1,4}|[ivxlc]{1,7})?\s*$/i;
+/** A short line ending in a number, not after punctuation: an entry whose leader is drawn, not written ("Polar plots 78"). */
+const PLAIN_ENTRY = /^\S.{0,100}[^\s.,:;]\s+(\d{1,4})\s*$/;
+const MAX_ENTRY_WORDS = 12;
+/** Least leader lines, and least share of its lines that point to a page, for a page of contents or index. */
+const NAVIGATION_LEADERS = 3;
+const NAVIGATION_SHARE = 0.5;
+
+/**
+ * The pages (by index) of a table of contents, a list of tables or an index: at least a few of
+ * their lines end in a dot leader, and most of them point to a page of this document (a leader or
+ * a short line, then a page number no greater than the page count, or a roman one for the front
+ * matter: "3.5.8.1 Pattern Matching . . . . 36", "Polar plots 78"). They say where the text is,
+ * not what it says: kept, their lines sit in passages that share every word of a question and
+ * answer nothing. A price list with dot leaders ("Espresso . . . . 3.50", "Filter . . . . 12" in a
+ * seven-page catalogue) is no such page: its numbers are no pages of the document.
+ */
+export function navigationPages(pages: readonly (readonly PdfLine[])[]): Set<number> {
+  const isPage = (number: string | undefined) =>
+    number === undefined || !/^\d+$/.test(number) || Number(number) <= pages.length;
+  const found = new Set<number>();
+  pages.forEach((lines, index) => {
+    let leaders = 0;
+    let pointers = 0;
+    for (const { text } of lines) {
+      const leader = LEADER_LINE.exec(text);
+      if (leader && isPage(leader[1])) leaders++;
+      const plain = PLAIN_ENTRY.exec(text);
+      const short = text.trim().split(/\s+/).length <= MAX_ENTRY_WORDS;
+      if ((leader && isPage(leader[1])) || (plain && short && isPage(plain[1]))) pointers++;
+    }
+    if (leaders >= NAVIGATION_LEADERS && pointers >= NAVIGATION_SHARE * lines.length) found.add(index);
+  });
+  return found;
+}
 
 function isHeading(line: PdfLine, body: number): boolean {
   return (
@@ -213,7 +251,10 @@ function joinLines(
 /** Assembles the pages' lines (page 1 first) into the document text. */
 export function assemblePdfText(allPages: readonly (readonly PdfLine[])[]): PdfText {
   const furniture = pageFurniture(allPages);
-  const pages = allPages.map((lines) => lines.filter((line) => !furniture.has(line)));
+  const navigation = navigationPages(allPages);
+  const pages = allPages.map((lines, index) =>
+    navigation.has(index) ? [] : lines.filter((line) => !furniture.has(line)),
+  );
   const body = bodyFontSize(pages);
   const words = vocabulary(pages);
   const blocks: Block[] = [];
