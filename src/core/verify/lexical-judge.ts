@@ -6,7 +6,14 @@
  * evidence sentence it is closest to.
  */
 
-import { extractQuantities, quantityStated, rawNumbers, sameQuantity, type Quantity } from '../text/quantities.js';
+import {
+  extractIdentifiers,
+  extractQuantities,
+  quantityStated,
+  rawNumbers,
+  sameQuantity,
+  type Quantity,
+} from '../text/quantities.js';
 import { isRetired } from '../text/retired-values.js';
 import type { ClaimJudge, ClaimJudgement } from '../ports.js';
 import { claimCore } from './claim-core.js';
@@ -14,7 +21,7 @@ import { evidenceSentences } from './evidence-text.js';
 import { isDerived, misquotes, missingFacts } from './facts.js';
 import { isQuoteOf } from './match-text.js';
 import { isNegated, polarityDiffers } from './negation.js';
-import { checkTerms, keyTerms, termWeight, weightedShare } from './term-weights.js';
+import { checkTerms, hasTerm, keyTerms, termWeight, weightedShare } from './term-weights.js';
 
 /**
  * Least weighted share of a claim's content terms that the evidence must contain. Calibrated on
@@ -57,6 +64,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     ...anotherLabelsLine(core, evidence),
     ...swappedNames(core, evidence),
     ...anotherNamed(core, evidence),
+    ...anotherClauseNamed(core, evidence),
   ];
   const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
@@ -346,6 +354,66 @@ function anotherNamed(core: string, evidence: readonly string[]): string[] {
     (name) => capitals(name) === capitals(moved) && !words(name).some((word) => claimed.has(word)),
   );
   return other ? [`the passage says this of ${other}, not of ${moved}`] : [];
+}
+
+/** Where a sentence turns from one thing to another: "…for inference while the RTX 3080…", "…route, but we walked…". */
+const CONTRAST = /\s*(?:[,;]\s*(?:while|whereas|but|and yet)\b|;|\s(?:while|whereas)\b)\s*/giu;
+/**
+ * How much more of the claim's other words (weighted) the other name's clause must hold than its
+ * own name's, as a share of what the two clauses hold of them together.
+ */
+const CLAUSE_MARGIN = 0.2;
+
+/**
+ * The names and codes of a text, as written: "Camino Norte", "DRAGON", "RTX 3080", "RTX 4070 Ti"
+ * (a code with the capitalised words after it).
+ */
+function entitiesIn(text: string): string[] {
+  const codes = extractIdentifiers(text).map(
+    (found) => `${found.raw}${/^(?:\s+\p{Lu}[\p{L}\d]*)*/u.exec(text.slice(found.end))?.[0] ?? ''}`,
+  );
+  return [...namesIn(text), ...codes];
+}
+
+/**
+ * The claim's name put in the wrong clause of a sentence that contrasts two ("the RTX 4070 Ti is
+ * most cost-effective for inference while the RTX 3080 remains most cost-effective for training";
+ * "the Camino Francés is the most popular route, but we walked a small portion of the Camino
+ * Norte"): in the sentence naming the claim's name that holds most of the claim's other words,
+ * the clause holding most of them names another name or code of the same form and not the
+ * claim's, which the sentence gives to a clause that says clearly less of it (`CLAUSE_MARGIN`). A
+ * claim that says of the 4070 Ti what the sentence says of the 3080 has the wrong card in the slot.
+ * Names joined by "and" share what the sentence says; only a contrast (`CONTRAST`) parts them.
+ */
+function anotherClauseNamed(core: string, evidence: readonly string[]): string[] {
+  const named = entitiesIn(core);
+  if (named.length === 0) return [];
+  const own = new Set(named.flatMap((name) => checkTerms(name)));
+  const terms = claimTerms(core).filter((term) => !own.has(term));
+  if (terms.length < 2) return [];
+  const claimed = new Set(named.map((name) => name.toLowerCase()));
+  const weight = (held: ReadonlySet<string>) =>
+    terms.reduce((sum, term) => sum + (hasTerm(held, term, 'narrower') ? termWeight(term) : 0), 0);
+  // The sentence that speaks of the claim's names and holds most of its other words.
+  const naming = evidence.flatMap(evidenceSentences).filter((text) => named.some((name) => namesLabel(text, name)));
+  const sentence = closestSentence(terms, naming);
+  const clauses = sentence?.split(CONTRAST).filter((clause) => /\p{L}/u.test(clause)) ?? [];
+  if (clauses.length < 2) return [];
+  const scored = clauses.map((clause) => ({ clause, held: new Set(checkTerms(clause)), names: entitiesIn(clause) }));
+  const best = scored.reduce((top, item) => (weight(item.held) > weight(top.held) ? item : top));
+  const form = (text: string) => (/^\p{Lu}+$/u.test(text) ? 'capitals' : /\d/.test(text) ? 'code' : 'words');
+  for (const name of named) {
+    const home = scored.find((item) => item !== best && namesLabel(item.clause, name));
+    if (!home || namesLabel(best.clause, name)) continue;
+    // What the two clauses say of the claim between them, and how much more of it the other name's says.
+    const either = weight(new Set([...best.held, ...home.held]));
+    if (either === 0 || (weight(best.held) - weight(home.held)) / either < CLAUSE_MARGIN) continue;
+    const other = best.names.find(
+      (candidate) => !claimed.has(candidate.toLowerCase()) && form(candidate) === form(name),
+    );
+    if (other) return [`the passage says this of ${other}, not of ${name}`];
+  }
+  return [];
 }
 
 /** Words before a noun that are not names. */

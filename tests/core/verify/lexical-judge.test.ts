@@ -155,6 +155,39 @@ describe('judgeLexically on facts', () => {
     ).not.toContain('says this of');
   });
 
+  it('rejects a name put in the other clause of a sentence that contrasts two: the card said of is in the slot', () => {
+    const cards =
+      'We can see that the RTX 4070 Ti is most cost-effective for 8-bit and 16-bit inference while the RTX 3080 remains most cost-effective for 16-bit training.';
+    expect(
+      judgeLexically('The RTX 4070 Ti is the most cost-effective card for 16-bit training.', [cards]),
+    ).toMatchObject({
+      supported: false,
+      contradicted: true,
+      reason: expect.stringContaining('of RTX 3080, not of RTX 4070'),
+    });
+    expect(
+      judgeLexically('The RTX 3080 is the most cost-effective card for 16-bit training.', [cards]).reason ?? '',
+    ).not.toContain('says this of');
+    expect(
+      judgeLexically('The RTX 4070 Ti is the most cost-effective card for 8-bit inference.', [cards]).reason ?? '',
+    ).not.toContain('says this of');
+    const route =
+      'The Camino Francés is the most popular route, but my friends and I walked a small portion of the Camino Norte, which San Sebastián is right on.';
+    expect(
+      judgeLexically('They walked a small portion of the Camino Francés, which San Sebastián is right on.', [route])
+        .reason,
+    ).toContain('of Camino Norte, not of Camino Francés');
+    expect(
+      judgeLexically('They walked a small portion of the Camino Norte, which San Sebastián is right on.', [route])
+        .supported,
+    ).toBe(true);
+    // Two names joined by "and" share what the sentence says: no clause to put either in.
+    const both = 'Ilkka Villi and Matthew Porretta both reprise their role as Alan Wake in the sequel.';
+    expect(
+      judgeLexically('Matthew Porretta reprises his role as Alan Wake in the sequel.', [both]).reason ?? '',
+    ).not.toContain('says this of');
+  });
+
   it('rejects a name put on the wrong thing: a Google account where the passage requires a Samsung one', () => {
     const passage =
       'A Samsung account is required, and Google location service must be turned on in order to use Find My Mobile.';
