@@ -89,9 +89,23 @@ describe('WarningList', () => {
     renderWarnings(warnings);
     const items = screen.getAllByTestId('warning');
     expect(items.map((item) => item.dataset.flag)).toEqual(warnings.map((warning) => warning.flag));
-    expect(items[0]?.textContent).toContain('No passage covers: the colour of the box');
+    expect(items[0]?.textContent).toContain('The part of your question: the colour of the box');
     expect(items[5]?.textContent).toContain('1 year');
     expect(items[5]?.textContent).toContain('2 years');
+  });
+
+  it('names the part a missing-evidence warning is about without saying no passage covers it', () => {
+    // A passage may cover the part while no supported claim of the answer states it.
+    renderWarnings([
+      {
+        flag: 'missing_evidence',
+        part: 'Which command saves the current settings to a file?',
+        message: 'No supported claim in the answer states which command saves the current settings to a file.',
+      },
+    ]);
+    const text = screen.getByTestId('warning').textContent ?? '';
+    expect(text).toContain('The part of your question: Which command saves the current settings to a file?');
+    expect(text).not.toMatch(/No passage covers/);
   });
 
   it('renders warning text as text', () => {
