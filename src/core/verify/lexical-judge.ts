@@ -339,8 +339,7 @@ function namesIn(text: string): string[] {
 function anotherNamed(core: string, evidence: readonly string[]): string[] {
   const named = namesIn(core);
   if (named.length === 0) return [];
-  const nameTerms = new Set(named.flatMap((name) => checkTerms(name)));
-  const terms = claimTerms(core).filter((term) => !nameTerms.has(term));
+  const terms = termsBesides(core, named);
   if (terms.length < 3) return [];
   const sentence = closestSentence(terms, evidence);
   if (sentence === undefined) return [];
@@ -388,8 +387,7 @@ function entitiesIn(text: string): string[] {
 function anotherClauseNamed(core: string, evidence: readonly string[]): string[] {
   const named = entitiesIn(core);
   if (named.length === 0) return [];
-  const own = new Set(named.flatMap((name) => checkTerms(name)));
-  const terms = claimTerms(core).filter((term) => !own.has(term));
+  const terms = termsBesides(core, named);
   if (terms.length < 2) return [];
   const claimed = new Set(named.map((name) => name.toLowerCase()));
   const weight = (held: ReadonlySet<string>) =>
@@ -414,6 +412,12 @@ function anotherClauseNamed(core: string, evidence: readonly string[]): string[]
     if (other) return [`the passage says this of ${other}, not of ${name}`];
   }
   return [];
+}
+
+/** The claim's content terms besides the words of its names: what it says of them. */
+function termsBesides(core: string, names: readonly string[]): string[] {
+  const own = new Set(names.flatMap((name) => checkTerms(name)));
+  return claimTerms(core).filter((term) => !own.has(term));
 }
 
 /** Words before a noun that are not names. */

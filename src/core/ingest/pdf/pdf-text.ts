@@ -76,10 +76,11 @@ export function navigationPages(pages: readonly (readonly PdfLine[])[]): Set<num
     let pointers = 0;
     for (const { text } of lines) {
       const leader = LEADER_LINE.exec(text);
-      if (leader && isPage(leader[1])) leaders++;
+      const byLeader = leader !== null && isPage(leader[1]);
+      if (byLeader) leaders++;
       const plain = PLAIN_ENTRY.exec(text);
       const short = text.trim().split(/\s+/).length <= MAX_ENTRY_WORDS;
-      if ((leader && isPage(leader[1])) || (plain && short && isPage(plain[1]))) pointers++;
+      if (byLeader || (plain && short && isPage(plain[1]))) pointers++;
     }
     if (leaders >= NAVIGATION_LEADERS && pointers >= NAVIGATION_SHARE * lines.length) found.add(index);
   });
