@@ -38,6 +38,8 @@ export interface Metrics {
 export interface Harness {
   browserName: 'chromium' | 'firefox';
   browser: Browser;
+  /** Starts another instance of the same browser, for a scenario that needs one of its own. */
+  launch(): Promise<Browser>;
   app: AppPage;
   metrics: Metrics;
 }

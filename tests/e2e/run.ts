@@ -80,7 +80,7 @@ async function runScenarios(spec: BrowserSpec, browser: Browser, tally: Tally): 
     if (isForeign(request.url())) foreign.push(request.url());
   });
   const app = new AppPage(await context.newPage());
-  const harness = { browserName: spec.name, browser, app, metrics };
+  const harness = { browserName: spec.name, browser, launch: () => spec.launch(), app, metrics };
   for (const scenario of selected()) await runOne(scenario, harness, tally);
   const started = Date.now();
   record(
