@@ -134,7 +134,7 @@ async function answerOnTheCpu(app: AppPage, browserName: Harness['browserName'],
     (await reopened.getByTestId('cpu-speed-current').textContent()) ?? '',
     /about .* an answer \(reads \d+, writes [\d.]+ tokens\/s\)/,
   );
-  // The file is kept in this site's storage (wllama's cache), listed with Remove.
+  // The file is kept in this site's storage (the Cache API, not wllama's own cache), listed with Remove.
   const cachedRow = reopened.locator('[data-testid=cached-model][data-model^="cpu-cache:"]');
   await until('the CPU model listed in Storage', async () => (await cachedRow.count()) === 1, 20_000);
   assert.match((await cachedRow.textContent()) ?? '', /SmolLM2-135M-Instruct\.Q4_1\.gguf \(CPU\)/);

@@ -1,7 +1,8 @@
 /**
  * A fake of the browser Cache API (named as a fake), in memory, with the methods WebLLM's
- * `ArtifactCache` calls: `caches.open`, and `match`, `add`, `delete`, `keys` on a cache. Like the
- * real `Cache.add`, `add` stores nothing and rejects when the response is not OK.
+ * `ArtifactCache` and the CPU model store call: `caches.open`, and `match`, `add`, `put`, `delete`,
+ * `keys` on a cache. Like the real `Cache.add`, `add` stores nothing and rejects when the response
+ * is not OK.
  */
 
 /** One named cache. */
@@ -18,8 +19,13 @@ export class FakeCache {
     this.entries.set(key(request), response);
   }
 
+  /** Like the real `Cache.put`, reads the whole body first, and rejects (storing nothing) when it fails. */
   async put(request: Request | string, response: Response): Promise<void> {
-    this.entries.set(key(request), response);
+    const body = await response.arrayBuffer();
+    this.entries.set(
+      key(request),
+      new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }),
+    );
   }
 
   async delete(request: Request | string): Promise<boolean> {

@@ -2,11 +2,11 @@
  * Loading a CPU answer model in the engine worker: a GGUF file run by wllama (llama.cpp compiled
  * to WebAssembly, inference in wllama's own worker, multi-threaded because the page is
  * cross-origin isolated). No GPU is needed. The file comes from, in this order: a file the
- * person chose on this computer; the app's own `models/` folder; the copy wllama keeps in this
- * site's storage; the model hub (unless Offline only is on). wllama's compatibility build comes
- * from a CDN, so it is switched off: a browser without WebAssembly JSPI and 64-bit memory is
- * told so before anything is downloaded. The answers go through `CompletionGenerator`, the
- * path the evaluation measured with node-llama-cpp.
+ * person chose on this computer; the app's own `models/` folder; the copy kept in this site's
+ * storage (`cpu-model-store.ts`, not wllama's own cache); the model hub (unless Offline only is
+ * on). wllama's compatibility build comes from a CDN, so it is switched off: a browser without
+ * WebAssembly JSPI and 64-bit memory is told so before anything is downloaded. The answers go
+ * through `CompletionGenerator`, the path the evaluation measured with node-llama-cpp.
  */
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
 import { CompletionGenerator } from '../../models/completion-generator.js';
@@ -14,7 +14,15 @@ import { CPU_LLM_MODELS, cpuModelUrl, findCpuLlmModel, type CpuLlmModel } from '
 import { ModelError, toModelError } from '../../models/model-errors.js';
 import type { LlmLoadProgress } from '../../models/webllm-loader.js';
 import { cpuRuntimeShortfall } from '../../models/cpu-runtime-check.js';
+import { startLimitMs, startWithRetries } from '../../models/stall-retry.js';
 import { wllamaRuntime, type WllamaChat } from '../../models/wllama-runtime.js';
+import {
+  fetchCpuModel,
+  keepsCpuModel,
+  listStoredCpuModels,
+  removeStoredCpuModel,
+  storedCpuModel,
+} from './cpu-model-store.js';
 import type { AnswerModelInfo, CachedModel } from './model-settings.js';
 import { MODELS_PATH } from './model-settings.js';
 
@@ -106,12 +114,17 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
   if (shortfall) throw new ModelError('failed', shortfall);
   const target = targetOf(setup);
   const wllamaModule: WllamaModule = await import('@wllama/wllama');
-  const wllama = new wllamaModule.Wllama(
-    { default: absolute(wasmUrl) },
-    { allowOffline: true, suppressNativeLog: true, logger: quietLogger() },
-  );
-  // The compatibility build would be fetched from a CDN: never.
-  wllama.setCompat(null);
+  const newRuntime = () => {
+    const created = new wllamaModule.Wllama(
+      { default: absolute(wasmUrl) },
+      { suppressNativeLog: true, logger: quietLogger() },
+    );
+    // The compatibility build would be fetched from a CDN: never.
+    created.setCompat(null);
+    return created;
+  };
+  // The runtime of the try under way (`start`), ended by Stop.
+  let wllama = newRuntime();
   const nThreads = threads();
   // Batches of 256 tokens: the prompt's reading is reported (and a stop heard) every few seconds.
   const params = {
@@ -123,6 +136,19 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
     n_gpu_layers: 0,
   };
   const notify = (progress: LlmLoadProgress) => setup.onProgress?.(progress);
+  // A start that stalls is tried again in a new runtime (stall-retry.ts).
+  const start = async (file: Blob) => {
+    await startWithRetries(
+      (attempt) => {
+        if (setup.signal?.aborted) throw new ModelError('aborted');
+        if (attempt > 1) wllama = newRuntime();
+        const current = wllama;
+        return { started: current.loadModel([file], params), stop: () => current.exit() };
+      },
+      startLimitMs(file.size),
+      (attempt) => notify({ phase: 'start', percent: 0, text: `Starting the model again (try ${attempt} stalled)` }),
+    );
+  };
   let source: Extract<AnswerModelInfo, { kind: 'cpu' }>['source'];
   const stop = () => void wllama.exit().catch(() => undefined);
   setup.signal?.addEventListener('abort', stop);
@@ -131,7 +157,7 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
     if (target.kind === 'file') {
       source = 'file';
       notify({ phase: 'cache', percent: 0, text: `Reading ${target.name}` });
-      await wllama.loadModel([target.file], params);
+      await start(target.file);
     } else {
       const selfHosted = absolute(
         target.kind === 'path'
@@ -139,19 +165,30 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
           : cpuModelUrl(target.model, { kind: 'self-hosted', modelsUrl: absolute(MODELS_PATH) }),
       );
       const hub = target.kind === 'catalogue' ? cpuModelUrl(target.model, { kind: 'hub' }) : undefined;
-      // Offline, the app's folder does not answer: the copy kept in this site's storage does.
-      const cached = (await wllama.cacheManager.open(selfHosted)) ?? (hub ? await wllama.cacheManager.open(hub) : null);
       const started = performance.now();
-      const progressCallback = ({ loaded, total }: { loaded: number; total: number }) =>
-        notify(downloadProgress(loaded, total, started));
-      const download = { useCache: true, progressCallback, ...(setup.signal ? { signal: setup.signal } : {}) };
+      const download = async (url: string) => {
+        const file = await fetchCpuModel(url, {
+          ...(setup.signal ? { signal: setup.signal } : {}),
+          onProgress: (loaded, total) => notify(downloadProgress(loaded, total, started)),
+        });
+        notify({ phase: 'start', percent: 0, fetchedMB: Math.round(file.size / 1e6), text: 'Starting the model' });
+        return file;
+      };
+      // Offline, the app's folder does not answer: the copy kept in this site's storage does.
+      const keptAt = async (url: string | undefined) => (url && (await keepsCpuModel(url)) ? url : undefined);
+      const kept = (await keptAt(selfHosted)) ?? (await keptAt(hub));
+      const readKept = async (url: string) => {
+        notify({ phase: 'cache', percent: 0, text: 'Reading the model from this site’s storage' });
+        const file = await storedCpuModel(url);
+        if (!file) throw new ModelError('download-failed', `${url}: no longer in this site’s storage`);
+        return file;
+      };
       if (await exists(selfHosted, setup.signal)) {
         source = 'self-hosted';
-        await wllama.loadModelFromUrl(selfHosted, { ...params, ...download });
-      } else if (cached) {
+        await start(kept === selfHosted ? await readKept(kept) : await download(selfHosted));
+      } else if (kept) {
         source = 'cache';
-        notify({ phase: 'cache', percent: 0, text: 'Reading the model from this site’s storage' });
-        await wllama.loadModel([cached], params);
+        await start(await readKept(kept));
       } else if (!hub) {
         throw new ModelError(
           'download-failed',
@@ -161,7 +198,7 @@ export async function loadCpuAnswerModel(setup: CpuModelSetup): Promise<LoadedCp
         throw new ModelError('offline-only');
       } else {
         source = 'hub';
-        await wllama.loadModelFromUrl(hub, { ...params, ...download });
+        await start(await download(hub));
       }
     }
     if (setup.signal?.aborted) throw new ModelError('aborted');
@@ -208,24 +245,21 @@ function quietLogger() {
   return { debug: nothing, log: nothing, warn: console.warn.bind(console), error: console.error.bind(console) };
 }
 
-/** The CPU models in wllama's cache (this site's storage). */
+/** The CPU models kept in this site's storage (`cpu-model-store.ts`). */
 export async function listCachedCpuModels(): Promise<CachedModel[]> {
-  const { CacheManager } = await import('@wllama/wllama');
-  const entries = await new CacheManager().list().catch(() => []);
-  return entries.map((entry) => {
-    const url = entry.metadata?.originalURL ?? entry.name;
+  const files = await listStoredCpuModels().catch(() => []);
+  return files.map(({ url, bytes }) => {
     const model = CPU_LLM_MODELS.find((item) => url.endsWith(`/${item.file}`));
-    const file = url.split('/').pop() ?? entry.name;
+    const file = url.split('/').pop() ?? url;
     return {
-      modelId: `cpu-cache:${entry.name}`,
+      modelId: `cpu-cache:${url}`,
       label: model ? `${model.label} (CPU)` : `${file} (CPU)`,
-      downloadMB: Math.round(entry.size / 1e6),
+      downloadMB: Math.round(bytes / 1e6),
     };
   });
 }
 
-/** Removes a CPU model from wllama's cache. */
+/** Removes a CPU model from this site's storage. */
 export async function removeCachedCpuModel(modelId: string): Promise<void> {
-  const { CacheManager } = await import('@wllama/wllama');
-  await new CacheManager().delete(modelId.slice('cpu-cache:'.length));
+  await removeStoredCpuModel(modelId.slice('cpu-cache:'.length));
 }
