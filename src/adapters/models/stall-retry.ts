@@ -16,6 +16,8 @@ export interface StartTry<T> {
   stop(): Promise<void>;
 }
 
+const STALLED = Symbol('stalled');
+
 /** Tries, in all; every one but the last has a time limit. */
 export const START_TRIES = 3;
 
@@ -46,5 +48,3 @@ export async function startWithRetries<T>(
     onStalled(attempt);
   }
 }
-
-const STALLED = Symbol('stalled');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CPU_MODEL_CACHE,
+  CPU_MODEL_SIZES,
   fetchCpuModel,
   keepsCpuModel,
   listStoredCpuModels,
@@ -61,11 +62,19 @@ describe('the CPU model store (Cache API)', () => {
     const again = await storedCpuModel(URL_HERE, caches);
     expect(again && new Uint8Array(await again.arrayBuffer())).toEqual(FILE);
     expect(await storedCpuModel('http://localhost/models/other.gguf', caches)).toBeUndefined();
+    // Listed from the size kept beside the file, or from the file itself when that is missing.
+    expect(await (await (await caches.open(CPU_MODEL_SIZES)).match(URL_HERE))?.text()).toBe('22');
     expect(await listStoredCpuModels(caches)).toEqual([{ url: URL_HERE, bytes: 22 }]);
+    await (await caches.open(CPU_MODEL_SIZES)).put(URL_HERE, new Response('7'));
+    expect(await listStoredCpuModels(caches)).toEqual([{ url: URL_HERE, bytes: 7 }]);
+    await (await caches.open(CPU_MODEL_SIZES)).delete(URL_HERE);
+    expect(await listStoredCpuModels(caches)).toEqual([{ url: URL_HERE, bytes: 22 }]);
+    await (await caches.open(CPU_MODEL_SIZES)).put(URL_HERE, new Response('22'));
 
     expect(await removeStoredCpuModel(URL_HERE, caches)).toBe(true);
     expect(await storedCpuModel(URL_HERE, caches)).toBeUndefined();
     expect(await keepsCpuModel(URL_HERE, caches)).toBe(false);
+    expect(caches.urls()).toEqual([]);
     expect(await listStoredCpuModels(caches)).toEqual([]);
   });
 

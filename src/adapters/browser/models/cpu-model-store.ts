@@ -11,6 +11,8 @@ import { ModelError } from '../../models/model-errors.js';
 
 /** The Cache API cache the CPU models are kept in. */
 export const CPU_MODEL_CACHE = 'footnote-cpu-models';
+/** Each file's size, under the file's address (listing the files reads none of them). */
+export const CPU_MODEL_SIZES = 'footnote-cpu-model-sizes';
 
 /** The part of a `Cache` used here (tests pass a fake). */
 export interface CacheLike {
@@ -29,9 +31,9 @@ function browserCaches(): CacheStorageLike | undefined {
   return (globalThis as { caches?: CacheStorageLike }).caches;
 }
 
-async function openStore(caches: CacheStorageLike | undefined): Promise<CacheLike | undefined> {
+async function openStore(caches: CacheStorageLike | undefined, name = CPU_MODEL_CACHE): Promise<CacheLike | undefined> {
   try {
-    return await caches?.open(CPU_MODEL_CACHE);
+    return await caches?.open(name);
   } catch {
     // No Cache API here (an insecure page, a private window that refuses it): nothing is kept.
     return undefined;
@@ -93,6 +95,10 @@ export async function fetchCpuModel(
   const store = await openStore(caches);
   if (!store) return whole(await readAll(counted), total, url);
   await keep(store, url, counted, total);
+  const sizes = await openStore(caches, CPU_MODEL_SIZES);
+  await sizes
+    ?.put(url, new Response(String(loaded), { headers: { 'content-type': 'text/plain' } }))
+    .catch(() => undefined);
   const kept = await store.match(url);
   if (!kept) throw new ModelError('download-failed', `${url}: the file was not kept`);
   return kept.blob();
@@ -129,14 +135,22 @@ function whole(file: Blob, total: number, url: string): Blob {
   return file;
 }
 
-/** The files kept: each one's address and size in bytes. */
+/** The files kept: each one's address and size in bytes (from `CPU_MODEL_SIZES`). */
 export async function listStoredCpuModels(
   caches: CacheStorageLike | undefined = browserCaches(),
 ): Promise<{ url: string; bytes: number }[]> {
   const store = await openStore(caches);
   if (!store) return [];
+  const sizes = await openStore(caches, CPU_MODEL_SIZES);
   const files: { url: string; bytes: number }[] = [];
   for (const request of await store.keys().catch(() => [])) {
+    const size = await sizes?.match(request.url).catch(() => undefined);
+    const bytes = Number(await size?.text());
+    if (Number.isFinite(bytes) && bytes > 0) {
+      files.push({ url: request.url, bytes });
+      continue;
+    }
+    // No size kept: the file's own (a browser may read the whole file for it).
     const response = await store.match(request.url).catch(() => undefined);
     if (response) files.push({ url: request.url, bytes: (await response.blob()).size });
   }
@@ -149,5 +163,7 @@ export async function removeStoredCpuModel(
   caches: CacheStorageLike | undefined = browserCaches(),
 ): Promise<boolean> {
   const store = await openStore(caches);
-  return store ? store.delete(url) : false;
+  if (!store) return false;
+  await (await openStore(caches, CPU_MODEL_SIZES))?.delete(url).catch(() => false);
+  return store.delete(url);
 }
