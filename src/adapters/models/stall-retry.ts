@@ -1,9 +1,9 @@
 /**
  * Starting a model again when a start stalls (docs/library-notes.md §6.1). wllama's `loadModel`
  * in Firefox ESR 153 now and then never finishes: loading SmolLM2-135M (98 MB) in a fresh page
- * again and again, 23 of 400 loads were not done after 60 s where about 6 s is usual, whatever the
+ * again and again, 23 of 360 loads were not done after 60 s where about 6 s is usual, whatever the
  * file was read from (wllama's own cache 11 of 120, with one thread 3 of those 40; the Cache API 7
- * of 120; memory 5 of 160). In CI the page once stopped answering for the whole try. A start that
+ * of 120; memory 5 of 120). In CI the page once stopped answering for the whole try. A start that
  * takes far longer than it should is stopped (its worker ended) and the model started again in a
  * new runtime; the last try has no time limit, so a machine that is only slow is never failed for
  * it.
