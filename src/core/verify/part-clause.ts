@@ -144,22 +144,37 @@ function declarative(aux: string, rest: string[]): string | undefined {
   return [...rest.slice(0, verbIndex), aux, ...rest.slice(verbIndex)].join(' ');
 }
 
-/** Where the verb after the subject starts: "be"/"been"/"have" first, then a participle, then a known verb. */
+/**
+ * Where the verb after the subject starts: "be"/"been"/"have" first, then a participle, then a
+ * known verb. A verb after "to" is an infinitive inside the predicate ("was STICI-note meant to
+ * run on" → "STICI-note was meant to run on"), not where it starts.
+ */
 function firstVerb(rest: string[]): number {
   const find = (test: (word: string) => boolean) =>
-    rest.findIndex((word, index) => index > 0 && test(word.toLowerCase()));
+    rest.findIndex((word, index) => index > 0 && rest[index - 1]?.toLowerCase() !== 'to' && test(word.toLowerCase()));
   const auxiliary = find((word) => word === 'be' || word === 'been' || word === 'have');
   if (auxiliary >= 0) return auxiliary;
-  const participle = find((word) => /^[a-z]{3,}(?:ed|en)$/.test(word));
+  const participle = find(isParticiple);
   return participle >= 0 ? participle : find((word) => VERBS.has(word));
 }
+
+/** A past participle: a regular one ("covered", "taken") or a common irregular one ("meant", "built"). */
+function isParticiple(word: string): boolean {
+  return /^[a-z]{3,}(?:ed|en)$/.test(word) || IRREGULAR_PARTICIPLES.has(word);
+}
+
+const IRREGULAR_PARTICIPLES = new Set(
+  'meant made kept left sold built bought brought caught found held told sent spent lost paid taught thought won hung dealt felt heard laid'.split(
+    ' ',
+  ),
+);
 
 function isVerbish(word: string): boolean {
   const lower = word.toLowerCase();
   return (
     lower === 'be' ||
     lower === 'been' ||
-    /^[a-z]{3,}(?:ed|en)$/.test(lower) ||
+    isParticiple(lower) ||
     VERBS.has(lower) ||
     /^(?:set|put|hooked|kept|left|sold|run)$/.test(lower)
   );

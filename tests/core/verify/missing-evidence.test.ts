@@ -22,6 +22,9 @@ describe('partClause', () => {
     ],
     ['Which serial numbers are in the recall', 'which serial numbers are in the recall'],
     ['What should I do with the ash', 'what I should do with the ash'],
+    // An infinitive is inside the predicate; an irregular participle ("meant") is where it starts.
+    ['What machine was STICI-note meant to run on', 'what machine STICI-note was meant to run on'],
+    ['Which company was the lift built by', 'which company the lift was built by'],
     // A pronoun subject: the verb follows it, whatever the verb.
     ['What sort of SIM card should I buy for this phone', 'what sort of SIM card I should buy for this phone'],
     ['How far can I zoom in', 'how far I can zoom in'],
