@@ -15,7 +15,7 @@ import { passageEvidence } from './evidence-text.js';
 import { claimNames, misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { candidateSentences, claimValues } from './candidate-sentences.js';
-import { claimTerms, judgeLexically } from './lexical-judge.js';
+import { claimTerms, judgeLexically, nameMoved } from './lexical-judge.js';
 import type { Meaning, MeaningThresholds } from './meaning.js';
 import { isNegated, polarityDiffers, withoutCode } from './negation.js';
 import { extractQuantities, quantityStated } from '../text/quantities.js';
@@ -257,10 +257,17 @@ async function confirmByMeaning(
   // claim's words states it ("Tensor Cores are most important, followed by memory bandwidth…" for
   // "Tensor Cores first, then memory bandwidth…"), where neither alone would do.
   const agreeing = agreeingSentence(core, candidates, scores, meaning.thresholds.supportWithWords);
-  if (best < bar && agreeing !== undefined && !polarityDiffers(core, agreeing.sentence))
-    return { supported: true, score: agreeing.score, sentence: agreeing.sentence };
-  if (best < bar || polarityDiffers(core, sentence)) return judgement;
-  return { supported: true, score: best, sentence };
+  const chosen = best >= bar ? sentence : agreeing?.sentence;
+  if (chosen === undefined || polarityDiffers(core, chosen)) return judgement;
+  // Close in meaning, but of another name: the claim put that name on what the sentence says of another.
+  const moved = nameMoved(core, chosen, evidence);
+  if (moved !== undefined) {
+    const reason = [judgement.reason, moved].filter(Boolean).join('; ');
+    return { supported: false, score: judgement.score, reason, contradicted: true };
+  }
+  return best >= bar
+    ? { supported: true, score: best, sentence }
+    : { supported: true, score: agreeing!.score, sentence: chosen };
 }
 
 /**

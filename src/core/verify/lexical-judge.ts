@@ -344,15 +344,62 @@ function anotherNamed(core: string, evidence: readonly string[]): string[] {
   const sentence = closestSentence(terms, evidence);
   if (sentence === undefined) return [];
   if (weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower') < SUPPORT_THRESHOLD) return [];
+  const moved = nameMoved(core, sentence, evidence);
+  return moved ? [moved] : [];
+}
+
+/**
+ * Where `sentence` is the one that states what the claim says, and the claim names a name the
+ * passage gives only elsewhere while `sentence` names another of the same form: why the claim
+ * has the wrong name in the slot ("the passage says this of BLING, not of DRAGON"). Undefined
+ * otherwise. The sentence may be the closest by words (`anotherNamed`) or by meaning (the
+ * check stage's confirmation of a paraphrase, which must not confirm a name the sentence does
+ * not give).
+ */
+export function nameMoved(core: string, sentence: string, evidence: readonly string[]): string | undefined {
+  const named = namesIn(core);
   const passage = evidence.join('\n');
   const moved = named.find((name) => !namesLabel(sentence, name) && namesLabel(passage, name));
-  if (moved === undefined) return [];
+  if (moved === undefined) return undefined;
   const claimed = new Set(words(core));
   const capitals = (name: string) => /^\p{Lu}+$/u.test(name);
-  const other = namesIn(sentence).find(
-    (name) => capitals(name) === capitals(moved) && !words(name).some((word) => claimed.has(word)),
+  const sameForm = (name: string) => capitals(name) === capitals(moved);
+  // A label is a name of its own, whatever common words it shares with the claim ("Ambient Light
+  // Detection" against "adjusts … to the ambient light level"): only the claim's names rule it out.
+  const claimedNames = new Set(named.flatMap(words));
+  const label = labelOf(sentence, passage)
+    .split(/\n/)
+    .flatMap(namesIn)
+    .find((name) => sameForm(name) && !words(name).some((word) => claimedNames.has(word)));
+  const other =
+    namesIn(sentence).find((name) => sameForm(name) && !words(name).some((word) => claimed.has(word))) ??
+    label ??
+    sentence
+      .split(/\n/)
+      .flatMap(namesIn)
+      .find((name) => sameForm(name) && !words(name).some((word) => claimedNames.has(word)));
+  return other ? `the passage says this of ${other}, not of ${moved}` : undefined;
+}
+
+/** Longest label a sentence may follow: a setting or term a manual describes on the line before. */
+const LABEL_LENGTH = 60;
+
+/**
+ * The label a sentence describes when it follows one without a full stop between them, as a
+ * manual lays out its settings ("Ambient Light Detection / Try Now / Automatically adjusts the
+ * brightness…"): the text just before the sentence since the previous sentence ended, when short.
+ */
+function labelOf(sentence: string, passage: string): string {
+  const at = passage.indexOf(sentence.slice(0, 40));
+  if (at <= 0) return '';
+  const before = passage.slice(Math.max(0, at - LABEL_LENGTH), at);
+  const start = Math.max(
+    before.lastIndexOf('.'),
+    before.lastIndexOf('!'),
+    before.lastIndexOf('?'),
+    before.lastIndexOf(':'),
   );
-  return other ? [`the passage says this of ${other}, not of ${moved}`] : [];
+  return start < 0 && at > LABEL_LENGTH ? '' : before.slice(start + 1);
 }
 
 /** Where a sentence turns from one thing to another: "…for inference while the RTX 3080…", "…route, but we walked…". */

@@ -104,6 +104,40 @@ describe('claims judged with meaning', () => {
     expect(said.claims[0]?.supported).toBe(false);
   });
 
+  it('a claim close in meaning to a sentence about another name is not confirmed: it is contradicted', async () => {
+    const LINES = makePassage(
+      'The BLING series are small instruction-following models for CPU-based RAG, from 1B to 3B parameters. ' +
+        'The DRAGON series are larger production models of 6B to 7B parameters.',
+      { cite: 'models#lines', title: 'Model families', heading: 'Model families' },
+    );
+    const question = 'Which model family is meant for small CPU-based RAG?';
+    const right = 'That would be the BLING line: compact, CPU-friendly models tuned for RAG [models#lines].';
+    const wrong = 'That would be the DRAGON line: compact, CPU-friendly models tuned for RAG [models#lines].';
+    const meaning = fakeMeaning({ 'CPU-friendly': 0.85 });
+    expect((await check(question, right, [LINES], meaning)).claims[0]?.state).toBe('supported');
+    const moved = await check(question, wrong, [LINES], meaning);
+    expect(moved.claims[0]?.state).toBe('contradicted');
+    expect(moved.claims[0]?.reasons?.join(' ')).toContain('the passage says this of BLING, not of DRAGON');
+  });
+
+  it("a manual's setting described on the line after its name is that setting's, not the claim's", async () => {
+    const ECO = makePassage(
+      'You can adjust the brightness level of the TV.\nAmbient Light Detection\nTry Now\n' +
+        'Automatically adjusts the brightness level of the TV, according to the ambient light level, to reduce power consumption.\n' +
+        'Motion Lighting\nTry Now\nAdjusts the brightness in response to on-screen movements to reduce power consumption.',
+      { cite: 'tv#eco', title: 'Eco Solution', heading: 'Eco Solution' },
+    );
+    const question = 'Which setting adjusts brightness to the light in my room?';
+    const wrong =
+      "That's Motion Lighting, which adjusts the brightness to the ambient light level to reduce power consumption [tv#eco].";
+    const right =
+      "That's Ambient Light Detection, which adjusts the brightness to the ambient light level to reduce power consumption [tv#eco].";
+    expect((await check(question, right, [ECO])).claims[0]?.state).toBe('supported');
+    const moved = await check(question, wrong, [ECO]);
+    expect(moved.claims[0]?.state).toBe('contradicted');
+    expect(moved.claims[0]?.reasons?.join(' ')).toContain('not of Motion Lighting');
+  });
+
   it('a claim with values is compared only with sentences stating them, and needs less else in common', async () => {
     const answer =
       "The Clock app's Timer can count down from as much as 99 hours, 59 minutes and 59 seconds [clock#timer].";
