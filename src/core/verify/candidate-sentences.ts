@@ -5,6 +5,7 @@
  * confirmed by a sentence about something else that does not hold it.
  */
 import { extractQuantities, quantityStated } from '../text/quantities.js';
+import { isQuestion } from './evidence-text.js';
 import { closestSentences } from './lexical-judge.js';
 
 /** How many sentences a claim is compared with. */
@@ -13,8 +14,13 @@ export const CANDIDATE_SENTENCES = 6;
 /** The sentences of `evidence` a model compares `core` with, closest by words first. */
 export function candidateSentences(core: string, evidence: readonly string[], count = CANDIDATE_SENTENCES): string[] {
   const values = claimValues(core);
-  if (values.length === 0) return withClauses(closestSentences(core, evidence, count));
-  const holding = closestSentences(core, evidence, Number.POSITIVE_INFINITY).filter((sentence) => {
+  // A question ("What is NVLink, and is it useful?", an FAQ's heading) states nothing: however
+  // close in meaning, it confirms no claim.
+  const statements = closestSentences(core, evidence, Number.POSITIVE_INFINITY).filter(
+    (sentence) => !isQuestion(sentence),
+  );
+  if (values.length === 0) return withClauses(statements.slice(0, count));
+  const holding = statements.filter((sentence) => {
     const stated = extractQuantities(sentence);
     return values.every((value) => quantityStated(value, stated));
   });

@@ -54,3 +54,8 @@ export function evidenceSentences(text: string): string[] {
 function unmarkedItems(text: string): string[] {
   return text.split(/(?<=;)[ \t]*\r?\n\s*(?=[\p{Lu}\p{N}\p{Sc}])/u).filter((item) => item.trim() !== '');
 }
+
+/** True for a sentence that asks ("… is it useful?"), closing quotes or brackets after its mark allowed. */
+export function isQuestion(sentence: string): boolean {
+  return /\?["”’)\]]*\s*$/.test(sentence);
+}

@@ -17,7 +17,7 @@ import {
 import { isRetired } from '../text/retired-values.js';
 import type { ClaimJudge, ClaimJudgement } from '../ports.js';
 import { claimCore } from './claim-core.js';
-import { evidenceSentences } from './evidence-text.js';
+import { evidenceSentences, isQuestion } from './evidence-text.js';
 import { isDerived, misquotes, missingFacts } from './facts.js';
 import { isQuoteOf } from './match-text.js';
 import { isNegated, polarityDiffers } from './negation.js';
@@ -742,11 +742,14 @@ function polarityMismatch(core: string, evidence: readonly string[]): string | u
   // sliders are bound") is the writer's inference, often put in the opposite words ("excluding
   // the network settings" → "survives"): the statement it follows is what holds the polarity.
   const pieces = splitClauses(core).flatMap((clause) => clause.split(/:\s+(?=\S)/));
+  // A question in the passage ("What is NVLink, and is it useful?", an FAQ's heading) states
+  // nothing either way: the polarity is the answer's below it.
+  const statements = evidence.flatMap(evidenceSentences).filter((sentence) => !isQuestion(sentence));
   for (const clause of (pieces.length > 1 ? pieces : [core]).map(statementBefore)) {
     const terms = claimTerms(clause);
     if (terms.length === 0) continue;
     const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
-    const sentence = closestSentence(terms, evidence, values);
+    const sentence = closestSentence(terms, statements, values);
     if (sentence === undefined) continue;
     // A sentence that shares only part of the clause ("batteries must not be charged in the cage"
     // for "charging batteries in the cabinet is free") says nothing about its polarity.

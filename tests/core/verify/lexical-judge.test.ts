@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { candidateSentences } from '../../../src/core/verify/candidate-sentences.js';
 import { judgeLexically, lexicalJudge, SUPPORT_THRESHOLD } from '../../../src/core/verify/lexical-judge.js';
 import { EXCLUSIONS, SUPPORTED, UNSUPPORTED, WARRANTY } from './judge-calibration.js';
 
@@ -238,6 +239,18 @@ describe('judgeLexically on facts', () => {
     const judgement = judgeLexically('Damage caused by limescale is covered by the warranty.', [EXCLUSIONS]);
     expect(judgement.supported).toBe(false);
     expect(judgement.reason).toMatch(/opposite|negation/);
+  });
+
+  it('reads the polarity of an FAQ from its answer, not from its question', () => {
+    const faq = [
+      'What is NVLink, and is it useful?\nGenerally, NVLink is not useful. NVLink is a high speed interconnect between GPUs.',
+    ];
+    const opposite = judgeLexically('Yes, NVLink is generally useful', faq);
+    expect(opposite).toMatchObject({ supported: false, contradicted: true });
+    expect(opposite.reason).toContain('the passage states the opposite');
+    expect(judgeLexically('NVLink is generally not useful', faq).supported).toBe(true);
+    // A question confirms nothing by meaning either: it is no candidate sentence.
+    expect(candidateSentences('NVLink is generally useful', faq)).not.toContain('What is NVLink, and is it useful?');
   });
 
   it('contradicts a value the passage states only of something else, where the sentence saying the rest gives another', () => {
