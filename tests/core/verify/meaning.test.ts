@@ -120,6 +120,31 @@ describe('claims judged with meaning', () => {
     expect(moved.claims[0]?.reasons?.join(' ')).toContain('the passage says this of BLING, not of DRAGON');
   });
 
+  it('a value confirmed by a sentence stating it is contradicted where a sentence much closer in meaning gives another', async () => {
+    const PHASES = makePassage(
+      'It will be fully applicable 24 months after entry into force, with a graduated approach as follows:\n' +
+        '6 months after entry into force, Member States shall phase out prohibited systems;\n' +
+        '12 months: obligations for general purpose AI governance become applicable;\n' +
+        '24 months: all rules of the AI Act become applicable including obligations for high-risk systems;',
+      { cite: 'act#phases', title: 'AI Act', heading: 'When will the AI Act be fully applicable?' },
+    );
+    // A fake meaning (named as one) that tells sentences apart: the governance line is the claim's.
+    const pairwise = (governance: number): Meaning => ({
+      ...fakeMeaning({}),
+      async similarity(text, others) {
+        return others.map((other) => (/12 months/.test(other) ? governance : /24 months/.test(other) ? 0.67 : 0.1));
+      },
+    });
+    const question = 'When do the general-purpose AI rules start to apply?';
+    const claim =
+      'Obligations for general-purpose AI governance take effect 24 months after entry into force [act#phases].';
+    const wrong = await check(question, claim, [PHASES], pairwise(0.92));
+    expect(wrong.claims[0]?.state).toBe('contradicted');
+    expect(wrong.claims[0]?.reasons?.join(' ')).toContain('the passage gives 12 months for this');
+    // No sentence clearly closer: the sentence stating 24 months confirms it, as before.
+    expect((await check(question, claim, [PHASES], pairwise(0.7))).claims[0]?.state).toBe('supported');
+  });
+
   it("a manual's setting described on the line after its name is that setting's, not the claim's", async () => {
     const ECO = makePassage(
       'You can adjust the brightness level of the TV.\nAmbient Light Detection\nTry Now\n' +
