@@ -11,8 +11,12 @@ import { isQuoteOf } from './match-text.js';
 const URL =
   /\b(?:https?:\/\/|www\.)[^\s)\]>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|example|io|co|info|biz|shop|xyz|ly)\b(?:\/[^\s)\]>"']*)?/gi;
 const QUOTE = /["“]([^"”]{3,})["”]/g;
-/** Capitalised words and acronyms not at the start of the claim: names ("Calder", "Eco 50", "UE"). */
-const NAME = /(?<=[\p{L}\p{N},;)]\s+)(?:\p{Lu}[\p{Ll}\p{N}]+|\p{Lu}{2,})\b/gu;
+/**
+ * Capitalised words and acronyms not at the start of the claim: names ("Calder", "Eco 50", "UE"),
+ * and the labels of a menu path ("Settings > Picture > Expert Settings"), each a name the passage
+ * must give.
+ */
+const NAME = /(?<=[\p{L}\p{N},;)>›→]\s+)(?:\p{Lu}[\p{Ll}\p{N}]+|\p{Lu}{2,})\b/gu;
 /** Capitalised words that are not names: they start clauses or are common in answers. */
 const NOT_NAMES = new Set(['I', 'If', 'The', 'A', 'An', 'This', 'That', 'It', 'Yes', 'No', 'Note', 'OK']);
 

@@ -241,6 +241,19 @@ describe('judgeLexically on facts', () => {
     expect(judgement.reason).toMatch(/opposite|negation/);
   });
 
+  it("rejects a menu path with a label the passage does not give, and accepts the passage's own path", () => {
+    const game = [
+      'Settings\nGeneral\nExternal Device Manager\nGame Mode Settings\nGame Mode\nYou can enable game mode to optimize the TV for a gaming console.',
+    ];
+    const wrong = judgeLexically('Game Mode is under Settings > Picture > Expert Settings > Game Mode', game);
+    expect(wrong.supported).toBe(false);
+    expect(wrong.reason).toContain('"Expert" is not named in the cited passage');
+    expect(
+      judgeLexically('Game Mode is under Settings > General > External Device Manager > Game Mode Settings', game)
+        .supported,
+    ).toBe(true);
+  });
+
   it('reads the polarity of an FAQ from its answer, not from its question', () => {
     const faq = [
       'What is NVLink, and is it useful?\nGenerally, NVLink is not useful. NVLink is a high speed interconnect between GPUs.',
