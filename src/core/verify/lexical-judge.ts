@@ -367,17 +367,15 @@ export function nameMoved(core: string, sentence: string, evidence: readonly str
   // A label is a name of its own, whatever common words it shares with the claim ("Ambient Light
   // Detection" against "adjusts … to the ambient light level"): only the claim's names rule it out.
   const claimedNames = new Set(named.flatMap(words));
-  const label = labelOf(sentence, passage)
-    .split(/\n/)
-    .flatMap(namesIn)
-    .find((name) => sameForm(name) && !words(name).some((word) => claimedNames.has(word)));
-  const other =
-    namesIn(sentence).find((name) => sameForm(name) && !words(name).some((word) => claimed.has(word))) ??
-    label ??
-    sentence
+  const labelName = (text: string) =>
+    text
       .split(/\n/)
       .flatMap(namesIn)
       .find((name) => sameForm(name) && !words(name).some((word) => claimedNames.has(word)));
+  const other =
+    namesIn(sentence).find((name) => sameForm(name) && !words(name).some((word) => claimed.has(word))) ??
+    labelName(labelOf(sentence, passage)) ??
+    labelName(sentence);
   return other ? `the passage says this of ${other}, not of ${moved}` : undefined;
 }
 
