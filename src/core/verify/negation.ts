@@ -15,9 +15,13 @@ const NEGATION = new RegExp(`${NEGATION_WORD}|${UN_ADJECTIVE}`, 'i');
 /** Any word with a negating "un-", its root captured ("uninstall" → "install"). */
 const UN_WORD = new RegExp(String.raw`\bun${NOT_UN}([a-z]{4,})\b`, 'gi');
 
-/** Negation words that only bound a quantity or add emphasis: they do not flip a statement. */
+/**
+ * Negation words that only bound a quantity or add emphasis, and "if not", which sets a condition
+ * ("whoever enters first (if not Cad)", said "unless it's Cad" in other words): they do not flip
+ * a statement.
+ */
 const NOT_A_NEGATION =
-  /\b(?:no|not) (?:more|less|later|earlier|fewer|longer than|sooner) than\b|\b(?:no|not) [a-z]+er than\b|\bnot only\b|\bno matter\b|\bnot exceed(?:ing)?\b|\bwithout (?:delay|tools?)\b/gi;
+  /\b(?:no|not) (?:more|less|later|earlier|fewer|longer than|sooner) than\b|\b(?:no|not) [a-z]+er than\b|\bnot only\b|\bno matter\b|\bnot exceed(?:ing)?\b|\bwithout (?:delay|tools?)\b|\bif not\b/gi;
 
 /** True when `text` is negated (an "un-" participle counts: see `polarityDiffers` for comparing two texts). */
 export function isNegated(text: string): boolean {
@@ -60,21 +64,51 @@ const NEGATION_WORDS = new RegExp(NEGATION_WORD, 'gi');
 function negationBears(text: string, other: string): boolean {
   const cleaned = text.replace(NOT_A_NEGATION, ' ');
   let otherTerms: Set<string> | undefined;
+  let otherWords: Set<string> | undefined;
   for (const match of cleaned.matchAll(NEGATION_WORDS)) {
     // A colon does not end it: "does not cover: damage to the drum, …" negates the list it opens.
     const after = cleaned.slice(match.index + match[0].length).split(/[.,;!?()]/)[0] ?? '';
-    const scope = checkTerms(after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' '));
+    const words = after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' ');
+    // Single letters ("a", "I") are no content the scope can share.
+    const scope = checkTerms(words).filter((term) => term.length > 1 || /\d/.test(term));
     otherTerms ??= new Set(checkTerms(other));
-    if (scope.length === 0 || scope.some((term) => otherTerms!.has(term))) return true;
+    if (scope.some((term) => otherTerms!.has(term))) return true;
+    // Common words count too ("aren't used much" bears on "not used much in Gleam"), and a scope
+    // with no word at all ("it is not.") bears on anything.
+    const plain = plainWords(words);
+    otherWords ??= new Set(plainWords(other));
+    if (plain.length === 0 || plain.some((word) => otherWords!.has(word))) return true;
   }
   return false;
 }
 
+/** Words too common to tie a negation to anything: articles, pronouns, prepositions, auxiliaries. */
+const GLUE = new Set(
+  'a an the it its they them this that these those there to of in on at by for from with as and or be is are was were been being have has had do does did can could will would shall should may might must'.split(
+    ' ',
+  ),
+);
+
+/** The lower-case words of `text` that are not glue. */
+function plainWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\d]+/gu) ?? []).filter((word) => !GLUE.has(word));
+}
+
+/** Endings an "un-" word's root may carry on either side: "unlock" and "unlocks" share "lock". */
+const ROOT_ENDING = /(?:s|es|ed|ing)$/;
+
+const UN_ADJECTIVE_WORD = new RegExp(`^${UN_ADJECTIVE}$`, 'i');
+
 function isNegatedAgainst(text: string, other: string): boolean {
   if (negationBears(text, other)) return true;
   for (const match of text.matchAll(UN_WORD)) {
-    const root = (match[1] ?? '').toLowerCase();
+    const word = (match[1] ?? '').toLowerCase();
+    const stem = word.replace(ROOT_ENDING, '');
+    const root = stem.length >= 4 ? stem : word;
     if (new RegExp(`(?<![a-z])(?:un)?${root}`, 'i').test(other)) return true;
+    // "unavailable while a recording is in progress" against "cannot be accessed while a
+    // recording is in progress": a negating participle or adjective meets a negation in the other.
+    if (UN_ADJECTIVE_WORD.test(match[0]) && negationBears(other, text)) return true;
   }
   return false;
 }

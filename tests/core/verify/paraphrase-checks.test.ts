@@ -163,6 +163,57 @@ describe('polarity', () => {
     expect(polarityDiffers('Pets are allowed', 'Pets are not permitted.')).toBe(true);
   });
 
+  it('reads a negation of common words only against a text that uses them, and single letters as no content', () => {
+    // The scope "used much" holds no content term: the words themselves tie the two negations.
+    expect(
+      polarityDiffers("Dryer sheets aren't used much", 'Dryer sheets are generally not used much in Europe.'),
+    ).toBe(false);
+    expect(polarityDiffers('Dryer sheets are used much', 'Dryer sheets are not used much.')).toBe(true);
+    // "not everyone is welcoming to a newcomer" says nothing of "a new flat": "a" is no shared content.
+    expect(
+      polarityDiffers(
+        'She moves to Leeds to start a new life',
+        'She moves to Leeds to start anew, though not everyone is welcoming to a newcomer.',
+      ),
+    ).toBe(false);
+  });
+
+  it('reads "if not" as a condition, like "unless", not as a negation of the statement', () => {
+    expect(
+      polarityDiffers(
+        'The first player in (unless it is the dwarf) trips the wire',
+        'The first player in (if not the dwarf) trips the wire.',
+      ),
+    ).toBe(false);
+    expect(polarityDiffers('The first player trips the wire', 'The first player does not trip the wire.')).toBe(true);
+  });
+
+  it('reads an "un-" word against the same word with another ending as the same polarity', () => {
+    expect(polarityDiffers('Ten wins unlock the bonus level', 'Winning ten rounds unlocks the bonus level.')).toBe(
+      false,
+    );
+    expect(polarityDiffers('You can unlock the door', 'You can lock the door.')).toBe(true);
+    // A negating "un-" adjective meets a negation word on the other side.
+    expect(polarityDiffers('The timer is unavailable during a rinse', 'The timer cannot be set during a rinse.')).toBe(
+      false,
+    );
+    expect(polarityDiffers('The timer is available during a rinse', 'The timer cannot be set during a rinse.')).toBe(
+      true,
+    );
+  });
+
+  it('tells sentences as close as each other apart by the line before each', () => {
+    const passage =
+      'Eco mode: Lowers the water temperature. This is not available on the DW-480. Turbo dry: Dries with hot air. This is only available on the DW-480.';
+    const judge = (claim: string) => judgeLexically(claim, [passage]);
+    expect(judge("That is the Turbo dry setting, and it's only available on the DW-480").supported).toBe(true);
+    expect(judge("That is the Eco mode setting, and it's not available on the DW-480").supported).toBe(true);
+    expect(judge("That is the Turbo dry setting, and it's not available on the DW-480").reason).toMatch(
+      /without the negation/,
+    );
+    expect(judge("That is the Eco mode setting, and it's only available on the DW-480").reason).toMatch(/opposite/);
+  });
+
   it('reads "nobody" as a negation and "no hotter than" as a bound', () => {
     expect(polarityDiffers('Nobody should sit on the door', 'Do not sit on the door')).toBe(false);
     expect(polarityDiffers('hot water no hotter than 60 °C', 'hot water of no more than 60 °C')).toBe(false);
