@@ -718,15 +718,28 @@ function closestSentence(
   evidence: readonly string[],
   values: readonly Quantity[] = [],
 ): string | undefined {
-  let best: { sentence: string; share: number; score: number } | undefined;
-  for (const sentence of evidence.flatMap(evidenceSentences)) {
-    const share = weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower');
-    const stated = extractQuantities(sentence);
-    const states = values.length > 0 && values.every((value) => quantityStated(value, stated));
-    const score = share + (states ? 0.5 : 0);
-    if (!best || score > best.score) best = { sentence, share, score };
-  }
-  return best && best.share > 0 ? best.sentence : undefined;
+  return closestSentencesTied(terms, evidence, values)[0];
+}
+
+/** The share of `terms` a sentence holds, plus 0.5 when it states every one of `values`. */
+function closeness(terms: string[], sentence: string, values: readonly Quantity[]): { share: number; score: number } {
+  const share = weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower');
+  const stated = extractQuantities(sentence);
+  const states = values.length > 0 && values.every((value) => quantityStated(value, stated));
+  return { share, score: share + (states ? 0.5 : 0) };
+}
+
+/** The evidence sentences closest as `closestSentence` measures it, all of them where several tie, in order. */
+function closestSentencesTied(
+  terms: string[],
+  evidence: readonly string[],
+  values: readonly Quantity[] = [],
+): string[] {
+  const scored = evidence
+    .flatMap(evidenceSentences)
+    .map((sentence) => ({ sentence, ...closeness(terms, sentence, values) }));
+  const best = Math.max(...scored.map((item) => item.score));
+  return scored.filter((item) => item.share > 0 && Math.abs(item.score - best) < 1e-9).map((item) => item.sentence);
 }
 
 /**
@@ -747,16 +760,44 @@ function polarityMismatch(core: string, evidence: readonly string[]): string | u
     const terms = claimTerms(clause);
     if (terms.length === 0) continue;
     const values = extractQuantities(clause).filter((quantity) => quantity.dimension !== 'identifier');
-    const sentence = closestSentence(terms, statements, values);
-    if (sentence === undefined) continue;
+    const tied = closestSentencesTied(terms, statements, values);
     // A sentence that shares only part of the clause ("batteries must not be charged in the cage"
     // for "charging batteries in the cabinet is free") says nothing about its polarity.
-    if (weightedShare(terms, new Set(checkTerms(sentence)), termWeight, 'narrower') < POLARITY_SHARE) continue;
-    const closest = closestClauses(terms, sentence);
-    if (closest.every((candidate) => polarityDiffers(clause, candidate)))
+    if (
+      tied.length === 0 ||
+      weightedShare(terms, new Set(checkTerms(tied[0]!)), termWeight, 'narrower') < POLARITY_SHARE
+    )
+      continue;
+    // Sentences as close as each other ("This is not available on the S10e." and "This is only
+    // available on the S10e.", each under its own setting) are told apart by the line before
+    // each, read with the whole claim ("Fingerprint always on: …"); one of those left that agrees
+    // is the one the claim rests on.
+    const differs = (sentence: string) =>
+      closestClauses(terms, sentence).every((candidate) => polarityDiffers(clause, candidate));
+    if (withLineBefore(claimTerms(core), tied, evidence).every(differs))
       return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
   }
   return undefined;
+}
+
+/**
+ * Of `sentences` (tied in closeness), those that, read with the sentence before them in their
+ * evidence text, hold the largest share of `terms`.
+ */
+function withLineBefore(terms: string[], sentences: readonly string[], evidence: readonly string[]): string[] {
+  if (sentences.length < 2) return [...sentences];
+  const before = new Map<string, string>();
+  for (const text of evidence) {
+    const all = evidenceSentences(text);
+    all.forEach((sentence, index) => {
+      if (index > 0 && !before.has(sentence)) before.set(sentence, all[index - 1]!);
+    });
+  }
+  const shares = sentences.map((sentence) =>
+    weightedShare(terms, new Set(checkTerms(`${before.get(sentence) ?? ''} ${sentence}`)), termWeight, 'narrower'),
+  );
+  const best = Math.max(...shares);
+  return sentences.filter((_, index) => Math.abs(shares[index]! - best) < 1e-9);
 }
 
 /** Where a claim goes on to a reason or a consequence: ", so", ", because", " because". */
