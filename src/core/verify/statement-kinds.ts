@@ -33,6 +33,18 @@ const ABSTENTION = [
     String.raw`(?:^|[,;:]\s*|\b(?:but|and|though|although)\s+)(?:it|they)\s+(?:do(?:es)?|did)\s?(?:not|n['’]t)\s+${SPEECH_VERBS}\b`,
     'i',
   ),
+  // "However, it doesn't list which intervals are available": a list of what, asked as a question.
+  new RegExp(
+    String.raw`(?:^|[,;:]\s*|\b(?:but|and|though|although)\s+)(?:it|they)\s+(?:do(?:es)?|did)\s?(?:not|n['’]t)\s+(?:list|name|give)\s+(?:which|what|how|whether|when|where|who)\b`,
+    'i',
+  ),
+  // "None of the llmware passages name the project's license."
+  new RegExp(
+    String.raw`\bnone of (?:the |these |those )?(?:[\w-]+ ){0,3}?${SOURCE_WORDS}\b${WITHIN}{0,30}?\b(?:${SAY_VERBS}|name)`,
+    'i',
+  ),
+  // "…, but no license is stated."
+  /\bno (?:[\w-]+ ){1,3}?(?:is|are|was|were) (?:stated|mentioned|specified|named|listed)\b/i,
   /\bno (?:passage|document|source|information|mention|data|details?|section|manual)s?\b[^.;]{0,60}?\b(?:says?|states?|mentions?|specif|covers?|contains?|answers?|gives?|is (?:given|provided|available|relevant)|was found|found|about|on|regarding|for)\b/i,
   /\b(?:i|we) (?:could ?not|couldn['’]t|cannot|can['’]t|was unable to|were unable to|am unable to|did not|didn['’]t) (?:find|locate|see|determine|answer|tell)\b/i,
   new RegExp(
@@ -57,7 +69,7 @@ export const SOURCE_TALK =
 const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recommends?)\b/i;
 /** Openers of sentences that introduce, close or pad an answer. */
 const FILLER =
-  /^(?:i hope this helps|hope this helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question)\b/i;
+  /^(?:(?:i )?hope (?:this|that|it) helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question|enjoy|have fun|good luck)\b/i;
 
 /**
  * A sentence that only announces how many things follow ("Two limits apply here.", "There are

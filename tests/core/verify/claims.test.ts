@@ -58,6 +58,9 @@ describe('statement kinds', () => {
     "The version history in the documents stops at the 1.6 updates and doesn't mention a 1.7 release.",
     'The provided context does not mention a warranty.',
     'The context does not specify the spin speed.',
+    'None of the warranty documents name a price for the extension.',
+    'It describes the drain filter, but no cleaning interval is stated.',
+    "However, it doesn't list which spin speeds the Wool programme offers.",
   ])('an abstention is not a claim: %s', (sentence) => {
     expect(isAbstention(sentence)).toBe(true);
     expect(statementKind(sentence)).toBe('abstention');
@@ -71,6 +74,9 @@ describe('statement kinds', () => {
     'Good question.',
     "You're right, they differ.",
     'Yes, both disagree.',
+    'Hope that helps!',
+    'Enjoy your new oven!',
+    'Good luck with the install.',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
@@ -82,6 +88,9 @@ describe('statement kinds', () => {
     'The door seal is not covered.',
     "It doesn't cover water damage.",
     "They don't include a drain hose.",
+    'No drain hose is needed.',
+    "It doesn't list the Eco programme among the quick ones.",
+    'None of the buttons is labelled.',
     'They differ in drum size.',
     // GNU diffutils' manual: "context" there is the subject, not the sources.
     '-U lines, --unified[=lines]: Use the unified output format, showing lines (an integer) lines of context, or three if lines is not given.',
