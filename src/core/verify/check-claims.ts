@@ -15,7 +15,15 @@ import { isQuestion, passageEvidence } from './evidence-text.js';
 import { claimNames, misquotes, missingFacts } from './facts.js';
 import type { InjectionSpan } from './injection.js';
 import { CANDIDATE_SENTENCES, candidateSentences, claimValues } from './candidate-sentences.js';
-import { claimTerms, closestSentences, judgeLexically, nameMoved } from './lexical-judge.js';
+import {
+  claimTerms,
+  closestSentences,
+  contradictedClauses,
+  hasVerb,
+  judgeLexically,
+  nameMoved,
+  POLARITY_SHARE,
+} from './lexical-judge.js';
 import type { Meaning, MeaningThresholds } from './meaning.js';
 import { isNegated, polarityDiffers, withoutCode } from './negation.js';
 import { extractQuantities, quantityStated } from '../text/quantities.js';
@@ -259,6 +267,10 @@ async function confirmByMeaning(
   const agreeing = agreeingSentence(core, candidates, scores, meaning.thresholds.supportWithWords);
   const chosen = best >= bar ? sentence : agreeing?.sentence;
   if (chosen === undefined || polarityDiffers(core, chosen)) return judgement;
+  // The words found one clause the opposite of the passage ("… and it also deletes existing app
+  // data" against "Existing app data is not deleted."): a sentence close in meaning to the rest
+  // ("Reset options that have been changed.") says nothing of that clause.
+  if (judgement.onlyPolarity && !speaksOfContradicted(core, chosen, evidence)) return judgement;
   // Close in meaning, but of another name: the claim put that name on what the sentence says of another.
   const moved = nameMoved(core, chosen, evidence) ?? (await valueOfCloserSentence(core, evidence, best, meaning, call));
   if (moved !== undefined) {
@@ -268,6 +280,24 @@ async function confirmByMeaning(
   return best >= bar
     ? { supported: true, score: best, sentence }
     : { supported: true, score: agreeing!.score, sentence: chosen };
+}
+
+/**
+ * True when `sentence` holds most words (`POLARITY_SHARE`) of every clause of the claim the words
+ * found the opposite of the evidence. Only clauses that state something count: a verb and two
+ * words of their own ("it also deletes existing app data", not "Java applications" cut from
+ * "Java applications and ActiveX aren't supported", nor "It's also unavailable", which a
+ * paraphrase may put in other words). A claim of one clause is compared as a whole anyway.
+ */
+function speaksOfContradicted(core: string, sentence: string, evidence: readonly string[]): boolean {
+  const present = new Set(checkTerms(sentence));
+  return contradictedClauses(core, evidence).every(
+    (clause) =>
+      clause === core ||
+      !hasVerb(clause) ||
+      keyTerms(clause).length < 2 ||
+      weightedShare(claimTerms(clause), present, termWeight, 'narrower') >= POLARITY_SHARE,
+  );
 }
 
 /**

@@ -748,6 +748,14 @@ function closestSentencesTied(
  * detergent" matches a passage saying both, clause by clause.
  */
 function polarityMismatch(core: string, evidence: readonly string[]): string | undefined {
+  const [clause] = contradictedClauses(core, evidence);
+  if (clause === undefined) return undefined;
+  return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
+}
+
+/** The clauses of a claim (the whole claim where it has one) whose polarity differs from the evidence sentence closest to each. */
+export function contradictedClauses(core: string, evidence: readonly string[]): string[] {
+  const contradicted: string[] = [];
   // A colon joins two statements too: "NVLink is useful: it gives a clear benefit over PCIe".
   // A reason or a consequence the claim adds (", so your network setup survives", "because the
   // sliders are bound") is the writer's inference, often put in the opposite words ("excluding
@@ -774,10 +782,9 @@ function polarityMismatch(core: string, evidence: readonly string[]): string | u
     // is the one the claim rests on.
     const differs = (sentence: string) =>
       closestClauses(terms, sentence).every((candidate) => polarityDiffers(clause, candidate));
-    if (withLineBefore(claimTerms(core), tied, evidence).every(differs))
-      return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
+    if (withLineBefore(claimTerms(core), tied, evidence).every(differs)) contradicted.push(clause);
   }
-  return undefined;
+  return contradicted;
 }
 
 /**
@@ -844,6 +851,11 @@ function verbClauses(sentence: string): string[] {
     else clauses.push(clause);
   }
   return clauses;
+}
+
+/** True when `text` has a word that makes a clause (`VERB_LIKE`). */
+export function hasVerb(text: string): boolean {
+  return VERB_LIKE.test(text);
 }
 
 /** A word that makes a clause: an auxiliary or modal, a negated one, or a past or -ing form. */

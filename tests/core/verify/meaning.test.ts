@@ -203,6 +203,29 @@ describe('claims judged with meaning', () => {
     expect(meaning.asked).not.toContain('The countdown goes up to 24 hours');
   });
 
+  it('a clause the words found the opposite stays contradicted when the sentence close in meaning speaks of another clause', async () => {
+    const reset = makePassage(
+      'Reset app preferences: Reset options that have been changed. Existing app data is not deleted.',
+      { cite: 'apps#reset', title: 'Apps', heading: 'App settings' },
+    );
+    // The fake puts the whole claim close to every sentence; only the first speaks of the options.
+    const verdict = await check(
+      'Does resetting app preferences wipe app data?',
+      'Reset app preferences resets the options that were changed, and it also deletes existing app data [apps#reset].',
+      [reset],
+      fakeMeaning({ 'Reset app preferences': 0.9 }),
+    );
+    expect(verdict.claims[0]).toMatchObject({ state: 'contradicted', supported: false });
+    // The same claim with the clause the right way round is supported.
+    const right = await check(
+      'Does resetting app preferences wipe app data?',
+      'Reset app preferences resets the options that were changed, and existing app data is not deleted [apps#reset].',
+      [reset],
+      fakeMeaning({ 'Reset app preferences': 0.9 }),
+    );
+    expect(right.claims[0]).toMatchObject({ state: 'supported', supported: true });
+  });
+
   it('a supported claim addresses the part it is closest to by meaning, not every part of the question', async () => {
     const question = 'What is the longest countdown I can put on the clock, and can I name the timer?';
     const answer = 'You can count down from as much as 99 hours, 59 minutes and 59 seconds [clock#timer].';
