@@ -21,6 +21,7 @@ import { evidenceSentences, isQuestion } from './evidence-text.js';
 import { isDerived, misquotes, missingFacts } from './facts.js';
 import { isQuoteOf } from './match-text.js';
 import { isNegated, polarityDiffers } from './negation.js';
+import { oppositeWord } from './opposite-words.js';
 import { checkTerms, hasTerm, keyTerms, termWeight, weightedShare } from './term-weights.js';
 
 /**
@@ -65,6 +66,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     ...swappedNames(core, evidence),
     ...anotherNamed(core, evidence),
     ...anotherClauseNamed(core, evidence),
+    ...oppositeWords(core, evidence),
   ];
   const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
@@ -755,7 +757,36 @@ function polarityMismatch(core: string, evidence: readonly string[]): string | u
 
 /** The clauses of a claim (the whole claim where it has one) whose polarity differs from the evidence sentence closest to each. */
 export function contradictedClauses(core: string, evidence: readonly string[]): string[] {
-  const contradicted: string[] = [];
+  return clauseSentences(core, evidence)
+    .filter(({ clause, terms, sentences }) =>
+      sentences.every((sentence) =>
+        closestClauses(terms, sentence).every((candidate) => polarityDiffers(clause, candidate)),
+      ),
+    )
+    .map(({ clause }) => clause);
+}
+
+/**
+ * Why a clause of the claim says the opposite of its closest evidence sentence by a word of a
+ * pair ("front" where the sentence says "rear": `oppositeWord`), if one does.
+ */
+function oppositeWords(core: string, evidence: readonly string[]): string[] {
+  for (const { clause, sentences } of clauseSentences(core, evidence)) {
+    const reasons = sentences.map((sentence) => oppositeWord(clause, sentence));
+    if (reasons.every((reason) => reason !== undefined)) return [reasons[0]!];
+  }
+  return [];
+}
+
+/**
+ * Each clause of the claim (the whole claim where it has one) with the evidence sentences closest
+ * to it, where they hold most of its words (`POLARITY_SHARE`): the sentences whose polarity and
+ * wording it is compared with.
+ */
+function clauseSentences(
+  core: string,
+  evidence: readonly string[],
+): { clause: string; terms: string[]; sentences: string[] }[] {
   // A colon joins two statements too: "NVLink is useful: it gives a clear benefit over PCIe".
   // A reason or a consequence the claim adds (", so your network setup survives", "because the
   // sliders are bound") is the writer's inference, often put in the opposite words ("excluding
@@ -764,6 +795,7 @@ export function contradictedClauses(core: string, evidence: readonly string[]): 
   // A question in the passage ("What is NVLink, and is it useful?", an FAQ's heading) states
   // nothing either way: the polarity is the answer's below it.
   const statements = evidence.flatMap(evidenceSentences).filter((sentence) => !isQuestion(sentence));
+  const found: { clause: string; terms: string[]; sentences: string[] }[] = [];
   for (const clause of (pieces.length > 1 ? pieces : [core]).map(statementBefore)) {
     const terms = claimTerms(clause);
     if (terms.length === 0) continue;
@@ -778,13 +810,11 @@ export function contradictedClauses(core: string, evidence: readonly string[]): 
       continue;
     // Sentences as close as each other ("This is not available on the S10e." and "This is only
     // available on the S10e.", each under its own setting) are told apart by the line before
-    // each, read with the whole claim ("Fingerprint always on: …"); one of those left that agrees
-    // is the one the claim rests on.
-    const differs = (sentence: string) =>
-      closestClauses(terms, sentence).every((candidate) => polarityDiffers(clause, candidate));
-    if (withLineBefore(claimTerms(core), tied, evidence).every(differs)) contradicted.push(clause);
+    // each, read with the whole claim ("Fingerprint always on: …"); the claim rests on one of
+    // those left, so it is compared with each.
+    found.push({ clause, terms, sentences: withLineBefore(claimTerms(core), tied, evidence) });
   }
-  return contradicted;
+  return found;
 }
 
 /**
