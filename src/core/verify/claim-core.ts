@@ -22,6 +22,12 @@ const ACCORDING = /^according to [^,]{1,120},\s*/i;
 const FRAME =
   /^(?:here(?:['’]s| is| are)\b[^:]{0,40}:|(?:for reference|for example|for instance|in practice|in short|in other words|in general|in fact|basically|put simply|simply put|to be clear|that said|on top of that|first(?: of all)?|second(?:ly)?|third(?:ly)?|finally|lastly|next|after that|then|overall|typically|usually|in the end|in total|all in all)\s*,)\s*/i;
 /**
+ * A hedge inside a claim that only says the list is not whole: "It includes, among others, a, b
+ * and c", "such as, for example, a". The passage must state the items, not the hedge.
+ */
+const INNER_HEDGE = /,?\s*\b(?:among(?:st)? others|among other things|for example|for instance|e\.g\.)(?:,|(?=\s))/gi;
+
+/**
  * A short reply before a dash: "Not a digital one, no —", "Yes, it can —", "Sadly no -". It
  * answers the yes/no question, the statement after the dash says what the passage does.
  */
@@ -96,7 +102,10 @@ export function claimCore(claim: string): string {
     if (attribution && (SOURCE_NOUN.test(attribution[1] ?? '') || /^["“]/.test(rest)) && rest.length > 0) text = rest;
     if (text === before) break;
   }
-  text = text.trim().replace(/[.!?]+$/, '');
+  text = text
+    .replace(INNER_HEDGE, '')
+    .trim()
+    .replace(/[.!?]+$/, '');
   const closing = CLOSING_ATTRIBUTION.exec(text);
   // Only when something is left to check: "The schedule is in the manual" stays whole.
   if (closing && contentTerms(text.slice(0, closing.index)).length >= 2) text = text.slice(0, closing.index);

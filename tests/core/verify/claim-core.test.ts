@@ -19,6 +19,9 @@ describe('claimCore', () => {
     ['A replacement card costs $50 under the 2025-26 charges schedule.', 'A replacement card costs $50'],
     ['Store it under the sink as described in the manual.', 'Store it under the sink as described in the manual'],
     ['The guide prints 21 persons.', '21 persons'],
+    // A hedge that only says a list is not whole.
+    ['The kit includes, among others, a hose, a clamp and a filter.', 'The kit includes a hose, a clamp and a filter'],
+    ['Programmes such as, for example, Eco and Quick skip the dry.', 'Programmes such as Eco and Quick skip the dry'],
     ['No. Charging in the cabinet is free.', 'Charging in the cabinet is free'],
     ['No. Every three weeks was the figure in the older v1 manual.', 'Every three weeks'],
     ['$40 is the fee in the 2024 parking policy.', '$40'],
