@@ -171,7 +171,8 @@ export function partNames(text: string): string[] {
     .map((word) => word.replace(/['’]s(?=[^\p{L}]*$)/u, ''))
     // A contraction is not a name: "I'm", "We'll", "Can't".
     .filter((word) => !/\p{L}['’]\p{L}/u.test(word));
-  const capitalised = words.slice(1).filter((word) => /^\p{Lu}\p{Ll}+$/u.test(word.replace(/[^\p{L}]/gu, '')));
+  // Digits belong to the word: "S10e" is a model's code (see `modelNames`), not the name "Se".
+  const capitalised = words.slice(1).filter((word) => /^\p{Lu}\p{Ll}+$/u.test(word.replace(/[^\p{L}\p{N}]/gu, '')));
   if (capitalised.length * 2 > words.length - 1) return [];
   // A hyphen inside a name stays ("Blu-ray"): `namePattern` matches it written with or without one.
   return capitalised
@@ -196,9 +197,17 @@ export function namePattern(name: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${spelled}(?![\\p{L}\\p{N}])`, 'iu');
 }
 
+/**
+ * Who a question says the answer comes from ("what does Samsung say", "how much does Dettmers
+ * recommend", "according to the Commission"): the source of what is asked, which the passage that
+ * answers it need not name.
+ */
+const SAID_BY =
+  /\b(?:[Dd]oes|[Dd]o|[Dd]id)\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(?=(?:say|state|recommend|suggest|advise|claim|write|mention|think)\b)|\b[Aa]ccording to\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]*\s*){1,3}/gu;
+
 /** The names `requiredNames` matches, as words. */
 export function requiredNameWords(part: QuestionPart): string[] {
-  const asked = questionSentence(part.text);
+  const asked = questionSentence(part.text).replace(SAID_BY, ' ');
   return partNames(asked).filter((name) => {
     const [stem] = contentTerms(name);
     const weight = stem === undefined ? undefined : part.weights?.[stem];

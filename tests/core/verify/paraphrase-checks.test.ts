@@ -64,6 +64,17 @@ describe('question parts', () => {
     expect(requiredNames(part!)).toEqual([]);
   });
 
+  it('needs no name of who the question says the answer comes from, and reads a code as no name', () => {
+    const names = (question: string) => requiredNames(analyseQuestion(question)[0]!).map((name) => name.source);
+    expect(names('How often does Calder say the filter needs cleaning?')).toEqual([]);
+    expect(names('According to the Ministry, when does the Levy start?').join()).toMatch(/Levy/);
+    expect(names('According to the Ministry, when does the Levy start?').join()).not.toMatch(/Ministry/);
+    // A name that is the subject stays: "Does Calder Pay work abroad?" asks about Calder Pay.
+    expect(names('Does Calder Pay work abroad?').join()).toMatch(/Calder/);
+    // "S10e" is a code, not the name "Se".
+    expect(names('Can I change the resolution on my Galaxy S10e?').join()).not.toMatch(/Se\b/);
+  });
+
   it('keeps the words of a statement before the question, as context', () => {
     const [part] = analyseQuestion("The mesh on my DW-480's filter has torn. What part number do I need?");
     expect(part?.terms).toContain('filter');
