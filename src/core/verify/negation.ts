@@ -36,6 +36,7 @@ export function isNegated(text: string): boolean {
  */
 export function polarityDiffers(claim: string, evidence: string): boolean {
   const [plainClaim, plainEvidence] = [withoutCode(claim), withoutCode(evidence)];
+  if (bothNegateAlike(plainClaim, plainEvidence)) return false;
   return isNegatedAgainst(plainClaim, plainEvidence) !== isNegatedAgainst(plainEvidence, plainClaim);
 }
 
@@ -62,24 +63,39 @@ const NEGATION_WORDS = new RegExp(NEGATION_WORD, 'gi');
  * MacBook with 8 GB of memory"; "is not covered" does negate "is covered".
  */
 function negationBears(text: string, other: string): boolean {
-  const cleaned = text.replace(NOT_A_NEGATION, ' ');
   let otherTerms: Set<string> | undefined;
-  let otherWords: Set<string> | undefined;
-  for (const match of cleaned.matchAll(NEGATION_WORDS)) {
-    // A colon does not end it: "does not cover: damage to the drum, …" negates the list it opens.
-    const after = cleaned.slice(match.index + match[0].length).split(/[.,;!?()]/)[0] ?? '';
-    const words = after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' ');
+  for (const scope of negationScopes(text)) {
     // Single letters ("a", "I") are no content the scope can share.
-    const scope = checkTerms(words).filter((term) => term.length > 1 || /\d/.test(term));
+    const terms = checkTerms(scope).filter((term) => term.length > 1 || /\d/.test(term));
     otherTerms ??= new Set(checkTerms(other));
-    if (scope.some((term) => otherTerms!.has(term))) return true;
-    // Common words count too ("aren't used much" bears on "not used much in Gleam"), and a scope
-    // with no word at all ("it is not.") bears on anything.
-    const plain = plainWords(words);
-    otherWords ??= new Set(plainWords(other));
-    if (plain.length === 0 || plain.some((word) => otherWords!.has(word))) return true;
+    if (terms.length === 0 || terms.some((term) => otherTerms!.has(term))) return true;
   }
   return false;
+}
+
+/** The scope of each negation word of `text`: the few words after it, within its clause. */
+function negationScopes(text: string): string[] {
+  const cleaned = text.replace(NOT_A_NEGATION, ' ');
+  return [...cleaned.matchAll(NEGATION_WORDS)].map((match) => {
+    // A colon does not end it: "does not cover: damage to the drum, …" negates the list it opens.
+    const after = cleaned.slice(match.index + match[0].length).split(/[.,;!?()]/)[0] ?? '';
+    return after.trim().split(/\s+/).slice(0, NEGATION_SCOPE).join(' ');
+  });
+}
+
+/**
+ * True when both texts negate the same word ("Dicts aren't used much" and "Dicts are generally
+ * not used much in Gleam"): the first word after a negation of each, glue left out, is the same,
+ * where the content words alone may miss it ("used much" has none). Only that head counts: "does
+ * not stop when the door opens" and "does not restart when the door opens" negate two things.
+ */
+function bothNegateAlike(text: string, other: string): boolean {
+  const heads = (value: string) =>
+    negationScopes(value)
+      .map((scope) => plainWords(scope)[0]?.replace(/s$/, ''))
+      .filter((head): head is string => head !== undefined);
+  const otherHeads = new Set(heads(other));
+  return heads(text).some((head) => otherHeads.has(head));
 }
 
 /** Words too common to tie a negation to anything: articles, pronouns, prepositions, auxiliaries. */

@@ -180,6 +180,19 @@ describe('polarity', () => {
       polarityDiffers("Dryer sheets aren't used much", 'Dryer sheets are generally not used much in Europe.'),
     ).toBe(false);
     expect(polarityDiffers('Dryer sheets are used much', 'Dryer sheets are not used much.')).toBe(true);
+    // Two negations of other words stay as they were read: each bears on the other's content words.
+    expect(
+      polarityDiffers(
+        "The oven can't get hot at all if the mains voltage is below 200 V",
+        'The oven will not be able to heat if the mains voltage is below 200 V.',
+      ),
+    ).toBe(false);
+    expect(
+      polarityDiffers(
+        "Usually the staff don't trust what the scheduler outputs",
+        "When schedules don't get used, it's often because of a lack of trust in the scheduler output.",
+      ),
+    ).toBe(false);
     // "not everyone is welcoming to a newcomer" says nothing of "a new flat": "a" is no shared content.
     expect(
       polarityDiffers(
