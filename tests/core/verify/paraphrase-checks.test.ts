@@ -174,8 +174,8 @@ describe('polarity', () => {
     expect(polarityDiffers('Pets are allowed', 'Pets are not permitted.')).toBe(true);
   });
 
-  it('reads a negation of common words only against a text that uses them, and single letters as no content', () => {
-    // The scope "used much" holds no content term: the words themselves tie the two negations.
+  it('reads two negations of the same word as agreeing, a common word included, and single letters as no content', () => {
+    // "used much" holds no content term: the word each negation negates first ties the two.
     expect(
       polarityDiffers("Dryer sheets aren't used much", 'Dryer sheets are generally not used much in Europe.'),
     ).toBe(false);
