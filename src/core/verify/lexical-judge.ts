@@ -48,7 +48,9 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
   const present = new Set(evidence.flatMap((text) => checkTerms(text)));
   let score = weightedShare(terms, present, termWeight, 'narrower');
   const reasons = [...facts];
-  const polarity = polarityMismatch(core, evidence);
+  // Each clause with the sentences it rests on, read once for its polarity and its words.
+  const clauses = clauseSentences(core, evidence);
+  const polarity = polarityMismatch(clauses);
   if (polarity !== undefined) {
     score *= NEGATION_PENALTY;
     reasons.push(polarity);
@@ -66,7 +68,7 @@ export function judgeLexically(claim: string, evidence: readonly string[]): Clai
     ...swappedNames(core, evidence),
     ...anotherNamed(core, evidence),
     ...anotherClauseNamed(core, evidence),
-    ...oppositeWords(core, evidence),
+    ...oppositeWords(clauses),
   ];
   const stray = [...strayIds, ...strayVals, ...otherRow];
   reasons.push(...stray);
@@ -749,15 +751,20 @@ function closestSentencesTied(
  * compared with the evidence clause closest to it, so "rinses with cold water and does not use
  * detergent" matches a passage saying both, clause by clause.
  */
-function polarityMismatch(core: string, evidence: readonly string[]): string | undefined {
-  const [clause] = contradictedClauses(core, evidence);
+function polarityMismatch(clauses: readonly ClauseSentences[]): string | undefined {
+  const [clause] = contradicted(clauses);
   if (clause === undefined) return undefined;
   return isNegated(clause) ? 'the passage states it without the negation' : 'the passage states the opposite';
 }
 
 /** The clauses of a claim (the whole claim where it has one) whose polarity differs from the evidence sentence closest to each. */
 export function contradictedClauses(core: string, evidence: readonly string[]): string[] {
-  return clauseSentences(core, evidence)
+  return contradicted(clauseSentences(core, evidence));
+}
+
+/** The clauses of `clauses` whose polarity differs from every sentence they rest on. */
+function contradicted(clauses: readonly ClauseSentences[]): string[] {
+  return clauses
     .filter(({ clause, terms, sentences }) =>
       sentences.every((sentence) =>
         closestClauses(terms, sentence).every((candidate) => polarityDiffers(clause, candidate)),
@@ -770,12 +777,19 @@ export function contradictedClauses(core: string, evidence: readonly string[]): 
  * Why a clause of the claim says the opposite of its closest evidence sentence by a word of a
  * pair ("front" where the sentence says "rear": `oppositeWord`), if one does.
  */
-function oppositeWords(core: string, evidence: readonly string[]): string[] {
-  for (const { clause, sentences } of clauseSentences(core, evidence)) {
+function oppositeWords(clauses: readonly ClauseSentences[]): string[] {
+  for (const { clause, sentences } of clauses) {
     const reasons = sentences.map((sentence) => oppositeWord(clause, sentence));
     if (reasons.every((reason) => reason !== undefined)) return [reasons[0]!];
   }
   return [];
+}
+
+/** A clause of a claim, its terms, and the evidence sentences it is compared with. */
+interface ClauseSentences {
+  clause: string;
+  terms: string[];
+  sentences: string[];
 }
 
 /**
@@ -783,10 +797,7 @@ function oppositeWords(core: string, evidence: readonly string[]): string[] {
  * to it, where they hold most of its words (`POLARITY_SHARE`): the sentences whose polarity and
  * wording it is compared with.
  */
-function clauseSentences(
-  core: string,
-  evidence: readonly string[],
-): { clause: string; terms: string[]; sentences: string[] }[] {
+function clauseSentences(core: string, evidence: readonly string[]): ClauseSentences[] {
   // A colon joins two statements too: "NVLink is useful: it gives a clear benefit over PCIe".
   // A reason or a consequence the claim adds (", so your network setup survives", "because the
   // sliders are bound") is the writer's inference, often put in the opposite words ("excluding
@@ -795,7 +806,7 @@ function clauseSentences(
   // A question in the passage ("What is NVLink, and is it useful?", an FAQ's heading) states
   // nothing either way: the polarity is the answer's below it.
   const statements = evidence.flatMap(evidenceSentences).filter((sentence) => !isQuestion(sentence));
-  const found: { clause: string; terms: string[]; sentences: string[] }[] = [];
+  const found: ClauseSentences[] = [];
   for (const clause of (pieces.length > 1 ? pieces : [core]).map(statementBefore)) {
     const terms = claimTerms(clause);
     if (terms.length === 0) continue;
