@@ -350,7 +350,7 @@ describe('meaningFromEmbedder', () => {
       support: 0.75,
       supportWithValues: 0.65,
       supportWithWords: { cosine: 0.6, share: 0.5 },
-      address: 0.35,
+      address: 0.2,
     });
     expect(thresholdsFor('transformers:Xenova/all-MiniLM-L6-v2:mean:fp32')).toBeDefined();
     expect(thresholdsFor('feature-hashing-v1-384')).toBeUndefined();
