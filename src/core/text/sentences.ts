@@ -127,8 +127,9 @@ function splitProse(text: string, start: number, end: number, offset: number): T
 }
 
 /**
- * False when the full stop at `dot` belongs to an abbreviation ("e.g.", "No.") or a person's
- * initial ("J. Smith"). A lone capital after a unit sign or in "class C." ends a sentence.
+ * False when the full stop at `dot` belongs to an abbreviation ("e.g.", "No. 5") or a person's
+ * initial ("J. Smith"). A lone capital after a unit sign or in "class C." ends a sentence, and so
+ * does a sentence that is only "No." (a reply).
  */
 function endsSentence(text: string, sentenceStart: number, dot: number): boolean {
   if (text[dot] !== '.') return true;
@@ -136,7 +137,9 @@ function endsSentence(text: string, sentenceStart: number, dot: number): boolean
   const windowStart = Math.max(sentenceStart, dot - 40);
   const before = (windowStart > sentenceStart ? ' ' : '') + text.slice(windowStart, dot);
   const word = /([A-Za-z.]+)$/.exec(before)?.[1] ?? '';
-  if (isAbbreviation(word)) return false;
+  // "No. The reset keeps the network settings": a reply, not "No. 5".
+  const reply = /^no$/i.test(word) && dot - sentenceStart === 2 && !/^\s*[\d#]/.test(text.slice(dot + 1, dot + 4));
+  if (isAbbreviation(word) && !reply) return false;
   const initial = /(?:^|\s)([A-Z])$/.exec(before);
   return !(
     initial &&

@@ -78,6 +78,13 @@ const FILLER =
 const SIGNPOST =
   /^(?:there are\s+)?(?:two|three|four|five|six|several|a few|a couple of|\d)\s+(?:[\p{L}-]+\s+){0,2}?(?:apply|matter|to (?:note|know|consider|check|this)|(?:are\s+)?(?:worth noting|involved))(?:\s+(?:here|to this|to it))?\s*[.!]?$/iu;
 
+/**
+ * A bare reply to a yes/no question, qualified at most by a word of degree, frequency or scope
+ * ("No.", "Not everywhere.", "Not always.", "Yes, usually."): what follows states the facts.
+ */
+const REPLY =
+  /^(?:yes|yep|no|nope|not)(?:,?\s+(?:not\s+)?(?:quite|always|everywhere|exactly|entirely|necessarily|really|fully|completely|usually|normally|generally|mostly|partly|partially|directly|at all|yet))?\s*[.!]?$/i;
+
 /** Stems of bare answer words ("Yes.", "OK.") that state nothing on their own. */
 const ANSWER_WORDS = new Set(['ye', 'yeah', 'ok', 'okai', 'sure', 'correct', 'right', 'inde']);
 
@@ -100,7 +107,7 @@ export function statementKind(text: string): StatementKind {
   );
   const quantities = extractQuantities(body).filter((q) => q.dimension !== 'date' && q.unit !== 'model');
   if (SOURCE_TALK.test(body) && !REPORTING.test(body) && facts.length === 0) return 'meta';
-  if (SIGNPOST.test(body)) return 'meta';
+  if (SIGNPOST.test(body) || REPLY.test(body)) return 'meta';
   if (quantities.length > 0) return 'claim';
   if (FILLER.test(body) && contentTerms(body).length <= 4) return 'meta';
   return contentTerms(body).filter((term) => !ANSWER_WORDS.has(term)).length === 0 ? 'meta' : 'claim';

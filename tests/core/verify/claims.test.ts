@@ -37,6 +37,17 @@ describe('splitClaims', () => {
     for (const claim of claims) expect(answer.slice(claim.start, claim.end)).toContain(claim.text);
   });
 
+  it('reads a leading "No." as a reply of its own, and "No. 5" as a number', () => {
+    const statements = segmentAnswer('No. The reset restores every setting except the network ones [a#4].');
+    expect(statements.map((statement) => [statement.text, statement.kind])).toEqual([
+      ['No.', 'meta'],
+      ['The reset restores every setting except the network ones.', 'claim'],
+    ]);
+    expect(splitClaims('No. 5 is the eco programme [a#1].').map((claim) => claim.text)).toEqual([
+      'No. 5 is the eco programme.',
+    ]);
+  });
+
   it('does not split inside a quotation', () => {
     const statements = segmentAnswer(
       'The documents do not answer this: no passage says "It shows E21. How often is it cleaned".',
@@ -77,6 +88,8 @@ describe('statement kinds', () => {
     'Hope that helps!',
     'Enjoy your new oven!',
     'Good luck with the install.',
+    'Not everywhere.',
+    'No, not always.',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
@@ -91,6 +104,7 @@ describe('statement kinds', () => {
     'No drain hose is needed.',
     "It doesn't list the Eco programme among the quick ones.",
     'None of the buttons is labelled.',
+    'Not waterproof.',
     'They differ in drum size.',
     // GNU diffutils' manual: "context" there is the subject, not the sources.
     '-U lines, --unified[=lines]: Use the unified output format, showing lines (an integer) lines of context, or three if lines is not given.',
