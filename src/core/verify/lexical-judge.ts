@@ -802,7 +802,7 @@ function clauseSentences(core: string, evidence: readonly string[]): ClauseSente
   // A reason or a consequence the claim adds (", so your network setup survives", "because the
   // sliders are bound") is the writer's inference, often put in the opposite words ("excluding
   // the network settings" → "survives"): the statement it follows is what holds the polarity.
-  const pieces = splitClauses(core).flatMap((clause) => clause.split(/:\s+(?=\S)/));
+  const pieces = verbClauses(core, true).flatMap((clause) => clause.split(/:\s+(?=\S)/));
   // A question in the passage ("What is NVLink, and is it useful?", an FAQ's heading) states
   // nothing either way: the polarity is the answer's below it.
   const statements = evidence.flatMap(evidenceSentences).filter((sentence) => !isQuestion(sentence));
@@ -880,28 +880,42 @@ function splitClauses(sentence: string): string[] {
     .filter((clause) => clause.trim() !== '');
 }
 
-/** `splitClauses`, a piece without a verb kept with the clause before it. */
-function verbClauses(sentence: string): string[] {
+/**
+ * `splitClauses`, a piece without a verb kept with the clause before it. With `onlyBare`, only a
+ * piece joined by a bare "and" (no comma or semicolon before it) is kept so: a claim's ", and
+ * that exemption also covers …" is a clause whose verb `VERB_LIKE` does not know.
+ */
+function verbClauses(sentence: string, onlyBare = false): string[] {
   const clauses: string[] = [];
-  for (const clause of sentence.replace(NAMES_JOINED, '$1 & ').split(CLAUSE_JOINS)) {
+  const pieces = sentence.replace(NAMES_JOINED, '$1 & ').split(CLAUSE_JOINS_KEPT);
+  for (let index = 0; index < pieces.length; index += 2) {
+    const clause = pieces[index] ?? '';
     if (clause.trim() === '') continue;
+    const bare = !/[;,]/.test(pieces[index - 1] ?? '');
     // Without a verb it is not a clause but a phrase the join coordinated ("You can't use
     // Bluetooth devices and the Wi-Fi Speaker Surround Setup feature simultaneously"): it stays
     // with the clause before it, and under its negation.
-    if (clauses.length > 0 && !VERB_LIKE.test(clause)) clauses[clauses.length - 1] += ` and ${clause}`;
+    if (clauses.length > 0 && !VERB_LIKE.test(clause) && (bare || !onlyBare))
+      clauses[clauses.length - 1] += ` and ${clause}`;
     else clauses.push(clause);
   }
   return clauses;
 }
+
+/** `CLAUSE_JOINS`, the joins kept in the split. */
+const CLAUSE_JOINS_KEPT = new RegExp(`(${CLAUSE_JOINS.source})`, CLAUSE_JOINS.flags);
 
 /** True when `text` has a word that makes a clause (`VERB_LIKE`). */
 export function hasVerb(text: string): boolean {
   return VERB_LIKE.test(text);
 }
 
-/** A word that makes a clause: an auxiliary or modal, a negated one, or a past or -ing form. */
+/**
+ * A word that makes a clause: an auxiliary or modal, a negated one, one contracted with a pronoun
+ * ("it's", "they're"), or a past or -ing form.
+ */
 const VERB_LIKE =
-  /\b(?:is|are|was|were|be|been|being|am|can|cannot|could|will|would|shall|should|may|might|must|do|does|did|has|have|had|need|needs|gets?|got|makes?|takes?|gives?|goes|keeps?|lets?|uses?|runs?|works?|turns?|stays?)\b|n['’]t\b|\b\p{L}{3,}(?:ed|ing)\b/iu;
+  /\b(?:is|are|was|were|be|been|being|am|can|cannot|could|will|would|shall|should|may|might|must|do|does|did|has|have|had|need|needs|gets?|got|makes?|takes?|gives?|goes|keeps?|lets?|uses?|runs?|works?|turns?|stays?)\b|n['’]t\b|\b(?:i|it|he|she|that|there|they|we|you|what|who)['’](?:s|re|ll|ve|d|m)\b|\b\p{L}{3,}(?:ed|ing)\b/iu;
 
 /**
  * The clauses of `sentence` that share most of `terms` (all of them when tied: "one drill is

@@ -226,6 +226,22 @@ describe('polarity', () => {
     );
   });
 
+  it('keeps a phrase joined by a bare "and" under the negation of its clause, and a clause after ", and" apart', () => {
+    const passage =
+      'You can restore all oven settings (excluding the clock and timer settings) to the defaults. All settings are then reset.';
+    const judge = (claim: string) => judgeLexically(claim, [passage]);
+    expect(
+      judge('The reset restores all oven settings to the defaults except the clock and timer settings').supported,
+    ).toBe(true);
+    const exemption =
+      'Open ovens are exempted from most duties under the scheme. The exemption does not cover the largest ovens.';
+    expect(
+      judgeLexically('Open ovens are exempted from these duties, and that exemption also covers the largest ovens', [
+        exemption,
+      ]).contradicted,
+    ).toBe(true);
+  });
+
   it('tells sentences as close as each other apart by the line before each', () => {
     const passage =
       'Eco mode: Lowers the water temperature. This is not available on the DW-480. Turbo dry: Dries with hot air. This is only available on the DW-480.';
