@@ -52,6 +52,8 @@ export interface CheckedClaim {
   passages: RetrievedPassage[];
   /** True when the claim repeats text found only in an injected span. */
   injected: boolean;
+  /** For an item of a list cited only by the line that leads into it, that line. */
+  lead?: string;
 }
 
 /** Checks every claim; returns them with one warning per unsupported claim or injected repeat. */
@@ -63,7 +65,8 @@ export async function checkClaims(
   const warnings: RagWarning[] = [];
   const withCites = withRestatedCites(drafts);
   for (const [index, draft] of withCites.entries()) {
-    const result = await checkUncitedInParagraph(draft, paragraphCites(withCites, index, context.answer), context);
+    const judged = await checkUncitedInParagraph(draft, paragraphCites(withCites, index, context.answer), context);
+    const result = draft.lead ? { ...judged, lead: draft.lead } : judged;
     checked.push(result);
     const label = `Claim ${index + 1} ("${shorten(draft.text)}")`;
     if (result.injected) {

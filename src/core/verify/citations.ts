@@ -23,8 +23,11 @@ export interface ResolvedCitation {
 
 /** A citation id: letters, digits, `.`, `_`, `-`, with an optional `#section`. */
 const ID = /^[\p{L}\p{N}][\p{L}\p{N}._-]*(?:#[\p{L}\p{N}][\p{L}\p{N}._-]*)?$/u;
-/** A bracket group that is not an image (`![`), a link (`](`) or a link definition (`]:`). */
-const GROUP = /(?<!!)\[([^[\]\n]{1,400})\](?![(:])/g;
+/**
+ * A bracket group that is not an image (`![`), a link (`](`) or a link definition (`]:` at the
+ * start of a line). One that ends a line leading into a list ("These are supported [a#2]:") is.
+ */
+const GROUP = /(?<!!)\[([^[\]\n]{1,400})\](?!\()/g;
 
 /**
  * The citation ids in `answer`, in order. A bracketed token counts when it contains `#` (a
@@ -34,12 +37,18 @@ const GROUP = /(?<!!)\[([^[\]\n]{1,400})\](?![(:])/g;
 export function parseCitations(answer: string, isKnown: (id: string) => boolean = () => false): CitationRef[] {
   const found: CitationRef[] = [];
   for (const match of answer.matchAll(GROUP)) {
+    if (answer[match.index + match[0].length] === ':' && startsLine(answer, match.index)) continue;
     const tokens = (match[1] ?? '').split(/\s*[,;]\s*|\s+/).filter(Boolean);
     if (tokens.length === 0 || !tokens.every((token) => ID.test(token))) continue;
     const ids = tokens.filter((token) => token.includes('#') || isKnown(token));
     for (const id of ids) found.push({ id, start: match.index, end: match.index + match[0].length });
   }
   return found;
+}
+
+/** True when only spaces come before `index` on its line. */
+function startsLine(text: string, index: number): boolean {
+  return /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', index - 1) + 1, index));
 }
 
 /** True when the cited `id` names `passage`: its own id, its document's, or a section it is part of (`a#2` for `a#2.1`). */

@@ -17,6 +17,8 @@ export interface AnswerStatement {
   /** Offsets in the answer. */
   start: number;
   end: number;
+  /** For an item of a list cited only by the line that leads into it, that line ("The TV reads these file systems:"). */
+  lead?: string;
 }
 
 /** A claim: a statement of fact that a cited passage must state. */
@@ -37,14 +39,18 @@ export function segmentAnswer(answer: string, isKnown?: (id: string) => boolean)
   for (const group of groups)
     masked = masked.slice(0, group.start) + ' '.repeat(group.end - group.start) + masked.slice(group.end);
   const units: AnswerStatement[][] = [];
+  const listItems = new Set<AnswerStatement[]>();
   for (const unit of joinQuoted(
     splitUnits(masked).filter((unit) => unit.kind !== 'heading' && unit.kind !== 'table-rule'),
   )) {
     const clauses = splitClauses(answer, masked, unit, groups);
-    if (clauses.length > 0) units.push(clauses);
+    if (clauses.length === 0) continue;
+    units.push(clauses);
+    if (unit.kind === 'list-item') listItems.add(clauses);
   }
   attachTrailing(units, groups);
   for (const clauses of units) inheritSentenceCites(clauses);
+  inheritLeadCites(units, listItems);
   return describedSources(concludingSourceTalk(units.flat()));
 }
 
@@ -166,6 +172,27 @@ function attachTrailing(units: AnswerStatement[][], groups: Group[]): void {
     const before = [...units].reverse().find((clauses) => (clauses[0]?.start ?? 0) <= group.start);
     const last = before?.[before.length - 1];
     last?.cites.push(...group.ids);
+  }
+}
+
+/**
+ * Items of a list without citations of their own ("The TV reads these file systems [a#2]:" then
+ * "- FAT", "- exFAT") take the citations of the line that leads into the list, and keep that
+ * line: the lead cites them and says what they are. An item with its own citation stands alone.
+ */
+function inheritLeadCites(units: AnswerStatement[][], listItems: ReadonlySet<AnswerStatement[]>): void {
+  let lead: AnswerStatement | undefined;
+  for (const clauses of units) {
+    if (!listItems.has(clauses)) {
+      const last = clauses[clauses.length - 1];
+      lead = last && /:$/.test(last.text) ? last : undefined;
+      continue;
+    }
+    if (!lead) continue;
+    for (const clause of clauses.filter((item) => item.cites.length === 0)) {
+      clause.lead = lead.text;
+      clause.cites = [...lead.cites];
+    }
   }
 }
 

@@ -155,12 +155,23 @@ function judgedOn(item: CheckedClaim): string {
 export function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[] {
   const backed = (item: CheckedClaim | undefined): item is CheckedClaim =>
     item !== undefined && item.claim.supported && item.passages.length > 0;
+  // An item of a list answers with its lead, not alone ("WEP" is near any part about Wi-Fi).
+  const alone = (item: CheckedClaim | undefined): item is CheckedClaim => backed(item) && !item.lead;
   const units: AnsweringUnit[] = checked
-    .filter(backed)
+    .filter(alone)
     .map((item) => ({ core: item.core, passages: item.passages, evidence: judgedOn(item) }));
+  // The items of a list answer with the line that leads into it ("The TV reads these file
+  // systems:" "FAT", "exFAT"), together.
+  for (const items of listGroups(checked.filter(backed))) {
+    units.push({
+      core: `${items[0]!.lead} ${items.map((item) => item.core).join('; ')}`,
+      passages: [...new Set(items.flatMap((item) => item.passages))],
+      evidence: [...new Set(items.map(judgedOn))].filter(Boolean).join(' '),
+    });
+  }
   checked.forEach((item, index) => {
     const next = checked[index + 1];
-    if (backed(item) && backed(next)) {
+    if (alone(item) && alone(next)) {
       const evidence = [...new Set([judgedOn(item), judgedOn(next)])].filter(Boolean).join(' ');
       units.push({
         core: `${item.core} ${next.core}`,
@@ -170,6 +181,19 @@ export function answeringUnits(checked: readonly CheckedClaim[]): AnsweringUnit[
     }
   });
   return units;
+}
+
+/** Runs of consecutive claims that are items of one list (the same lead), in order. */
+export function listGroups(checked: readonly CheckedClaim[]): CheckedClaim[][] {
+  const groups: CheckedClaim[][] = [];
+  let previous: CheckedClaim | undefined;
+  for (const item of checked) {
+    const group = groups[groups.length - 1];
+    if (item.lead && group && previous?.lead === item.lead) group.push(item);
+    else if (item.lead) groups.push([item]);
+    previous = item;
+  }
+  return groups;
 }
 
 /**

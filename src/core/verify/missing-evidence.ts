@@ -18,7 +18,7 @@ import {
 } from './coverage.js';
 import { claimCore } from './claim-core.js';
 import { aboutAnotherMember, absentFocusMessage } from './focus-check.js';
-import type { MeaningCoverage } from './meaning-coverage.js';
+import { listGroups, type MeaningCoverage } from './meaning-coverage.js';
 import { partClause } from './part-clause.js';
 import { checkTerms, weightedShare } from './term-weights.js';
 import { partsAddressedByWords } from './word-coverage.js';
@@ -91,6 +91,10 @@ function supportedSentences(checked: readonly CheckedClaim[]): AddressingClaim[]
     run.push(item);
   }
   flush();
+  for (const items of listGroups(checked.filter((item) => item.claim.supported))) {
+    const joined = addressing(items);
+    claims.push({ ...joined, text: `${items[0]!.lead} ${joined.text}` });
+  }
   return claims;
 }
 

@@ -16,6 +16,10 @@ describe('parseCitations', () => {
     ).toEqual([]);
   });
 
+  it('reads a citation that closes a line leading into a list, not a link definition', () => {
+    expect(ids('The oven takes these trays [a#2]:\n- the wire rack\n\n[a#3]: https://x.test/a')).toEqual(['a#2']);
+  });
+
   it('reads a bare document id only when it is known', () => {
     const isKnown = (id: string) => id === 'dw480-manual-v3';
     expect(ids('Lasts two years [dw480-manual-v3]. Also [dw490-manual].', isKnown)).toEqual(['dw480-manual-v3']);

@@ -48,6 +48,17 @@ describe('splitClaims', () => {
     ]);
   });
 
+  it('gives list items without citations of their own the citations of the line that leads into the list', () => {
+    const claims = splitClaims(
+      'The oven takes these trays [a#2]:\n- the enamel tray\n- the wire rack [a#5]\n\nUse oven gloves.',
+    );
+    expect(claims.map((claim) => [claim.text, claim.cites])).toEqual([
+      ['the enamel tray', ['a#2']],
+      ['the wire rack', ['a#5']],
+      ['Use oven gloves.', []],
+    ]);
+  });
+
   it('does not split inside a quotation', () => {
     const statements = segmentAnswer(
       'The documents do not answer this: no passage says "It shows E21. How often is it cleaned".',

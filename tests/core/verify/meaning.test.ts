@@ -316,6 +316,42 @@ describe('what a part is compared with', () => {
     expect(missing(apart)).toHaveLength(1);
   });
 
+  it('the items of a list cited by its lead answer with the lead, and an item alone answers nothing', async () => {
+    const TRAYS = makePassage('Accessories. The oven takes the enamel tray, the wire rack and the glass dish.', {
+      cite: 'ov#acc',
+      title: 'Oven Manual',
+      heading: 'Accessories',
+    });
+    // The fake puts a text holding the lead close to the first part, and any item alone close to the second.
+    const lead: Meaning = {
+      ...fakeMeaning({}),
+      async partSimilarity(part, texts) {
+        return texts.map((text) =>
+          part.includes('trays')
+            ? text.includes('takes these trays')
+              ? 0.8
+              : 0.1
+            : text.includes('takes')
+              ? 0.1
+              : 0.5,
+        );
+      },
+    };
+    const answer = 'The oven takes these trays [ov#acc]:\n- the enamel tray\n- the wire rack';
+    const verdict = await check(
+      'Which trays does the oven take, and which one is best for pizza?',
+      answer,
+      [TRAYS],
+      lead,
+    );
+    expect(verdict.claims.map((claim) => [claim.text, claim.state])).toEqual([
+      ['The oven takes these trays:', 'not_a_claim'],
+      ['the enamel tray', 'supported'],
+      ['the wire rack', 'supported'],
+    ]);
+    expect(missing(verdict).map((warning) => warning.part)).toEqual(['which one is best for pizza']);
+  });
+
   it("a part's names may be in the cited passage's text or its web-address title, not only in the claim", async () => {
     const question = 'How long does Acme Vault keep the audit logs?';
     const answer = 'Audit logs are kept for 30 days [v#logs].';
