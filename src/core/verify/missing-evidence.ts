@@ -3,6 +3,7 @@
  * supported claim addresses, named in a sentence ("No passage says whether water damage is
  * covered.").
  */
+import { questionSentence } from '../question/analyse-question.js';
 import type { QuestionPart, RagWarning, RetrievedPassage } from '../types.js';
 import type { CheckedClaim } from './check-claims.js';
 import {
@@ -18,7 +19,7 @@ import {
 } from './coverage.js';
 import { claimCore } from './claim-core.js';
 import { aboutAnotherMember, absentFocusMessage } from './focus-check.js';
-import { listGroups, type MeaningCoverage } from './meaning-coverage.js';
+import { aboutPart, listGroups, type MeaningCoverage } from './meaning-coverage.js';
 import { partClause } from './part-clause.js';
 import { checkTerms, weightedShare } from './term-weights.js';
 import { partsAddressedByWords } from './word-coverage.js';
@@ -56,7 +57,8 @@ export function missingEvidenceWarnings(
         supported.some((claim) => claimAddresses(part, claim, terms.weight)) ||
         backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight, parts)) ||
         backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
-        backedClaims.some((item) => claimOnTopPassage(part, index, item, given, parts)));
+        backedClaims.some((item) => claimOnTopPassage(part, index, item, given, parts)) ||
+        backedClaims.some((item) => claimGivesReason(part, item, parts, given)));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || byClaims.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
@@ -125,6 +127,36 @@ export function addressesPart(
     claimAddresses(part, { text: core, context }, terms.weight) ||
     claimBackedAddresses(part, { core, passages }, terms.weight, parts)
   );
+}
+
+/** A part that asks for a reason ("why did it slip", "…. Why?", "what is the reason"). */
+const ASKS_WHY = /^(?:\W*(?:and|but|so)\s+)?(?:why|how come|for what reason|what (?:is|was) the reason)\b/i;
+
+/**
+ * A clause that gives a reason or a purpose: "because …", "due to …", "so that …", "to make way
+ * for …". ("since" only before a word, not a year: "since 2019" is a time.)
+ */
+const GIVES_REASON =
+  /\b(?:because|due to|owing to|thanks to|so that|in order to|as a result|which is why|that['’]s why|the reason|caused by|to make (?:way|room) for|since (?=[a-z]))\b/i;
+
+/**
+ * True when a supported claim about the part's names gives a reason, and the part asks for one:
+ * a reason shares few words with "why that one", and its cosine to so short a part is low (0.14
+ * to 0.18 for correct answers of the development sets). Where the question asks two reasons,
+ * the claim's reason answers the one sharing most of its words.
+ */
+function claimGivesReason(
+  part: QuestionPart,
+  item: CheckedClaim,
+  parts: readonly QuestionPart[],
+  given: readonly RetrievedPassage[],
+): boolean {
+  if (!ASKS_WHY.test(questionSentence(part.text)) || !GIVES_REASON.test(item.core) || !aboutPart(part, item, given))
+    return false;
+  const present = new Set(checkTerms(item.core));
+  const share = (other: QuestionPart) => weightedShare(partTerms(other).attributes, present);
+  const whyParts = parts.filter((other) => ASKS_WHY.test(questionSentence(other.text)));
+  return whyParts.every((other) => other === part || share(other) <= share(part));
 }
 
 function capitalise(text: string): string {

@@ -3,6 +3,7 @@ import { analyseQuestion } from '../../../src/core/question/analyse-question.js'
 import type { QuestionPart } from '../../../src/core/types.js';
 import { claimAddresses, claimBackedAddresses, ownAttributes, partNames } from '../../../src/core/verify/coverage.js';
 import { addressesPart } from '../../../src/core/verify/missing-evidence.js';
+import type { Meaning } from '../../../src/core/verify/meaning.js';
 import { partClause } from '../../../src/core/verify/part-clause.js';
 import { verifyAnswer } from '../../../src/core/verify/verify-answer.js';
 import { makePassage } from './make-passage.js';
@@ -99,6 +100,51 @@ describe('missing_evidence', () => {
         message: 'No passage states how loud it is.',
       }),
     ]);
+  });
+});
+
+describe('a part that asks why', () => {
+  const notice = makePassage(
+    'Recall notice. The KX-200 recall runs until 30 June. It was issued because the hinge can crack under load.',
+    { cite: 'kx#9', title: 'KX-200 Recall Notice' },
+  );
+  // A fake meaning (named as one), far from every part, as the real MiniLM puts a reason from
+  // "why did the maker issue it" (0.14–0.18 on the development sets); the claims hold the passage's words.
+  const far: Meaning = {
+    id: 'fake-far-meaning',
+    thresholds: { support: 0.75, supportWithValues: 0.65, supportWithWords: { cosine: 0.6, share: 0.5 }, address: 0.2 },
+    similarity: async (_text, others) => others.map(() => 0.15),
+    partSimilarity: async (_part, texts) => texts.map(() => 0.15),
+  };
+  const check = (question: string, answer: string) =>
+    verifyAnswer({ question, parts: analyseQuestion(question), answer, given: [notice], meaning: far });
+  const missing = async (question: string, answer: string) =>
+    (await check(question, answer)).warnings
+      .filter((warning) => warning.flag === 'missing_evidence')
+      .map((w) => w.part);
+
+  it('is answered by a supported claim that gives a reason, in words other than the question’s', async () => {
+    expect(
+      await missing(
+        'When does the KX-200 recall end, and why did the maker issue it?',
+        'The KX-200 recall ends on 30 June [kx#9], and it exists because the hinge can crack under load [kx#9].',
+      ),
+    ).toEqual([]);
+  });
+
+  it('stays unanswered by a claim that gives no reason, or gives one for the other "why"', async () => {
+    expect(
+      await missing(
+        'When does the KX-200 recall end, and why did the maker issue it?',
+        'The KX-200 recall ends on 30 June [kx#9].',
+      ),
+    ).toEqual(['why did the maker issue it']);
+    expect(
+      await missing(
+        'Why was the KX-200 recall issued, and why does it end in June?',
+        'The maker issued the recall because the hinge can crack under load [kx#9].',
+      ),
+    ).toEqual(['why does it end in June']);
   });
 });
 
