@@ -116,12 +116,29 @@ export function answerType(part: string): AnswerType {
   if (CODE_QUESTION.test(text) && /\bcodes?\b/.test(text) && !NAMED_CODE.test(stripModels(part))) {
     return 'code';
   }
-  if (/^(what|which)\b/.test(text) && QUANTITY_NOUNS.test(text)) return 'quantity';
+  const head = askedHead(text);
+  if (
+    /^(what|which)\b/.test(text) &&
+    (QUANTITY_NOUNS.test(head) || (/\bresolution\b/.test(head) && QUANTITY_NOUNS.test(text)))
+  )
+    return 'quantity';
   // "What's the longest I can set…", "What's the most fingerprints I can register?" ask for a
   // limit; "at what percentage" for a share.
   if (SUPERLATIVE_DURATION.test(text)) return 'duration';
   if (SUPERLATIVE_AMOUNT.test(text) || /\b(what|which) (battery )?(percentage|percent)\b/.test(text)) return 'quantity';
   return 'text';
+}
+
+/**
+ * What a "what"/"which" question asks for: its words before the first preposition or condition
+ * ("which GPU specs matter most" of "… for deep learning speed"; "what is the maximum load" of
+ * "… of the shelf"). A measure named after it is what the thing asked for is about, not the thing
+ * ("what resolution …", though, is told a screen's by the words after it: "… as a monitor").
+ */
+function askedHead(text: string): string {
+  return (
+    text.split(/\s(?:for|in|on|at|with|to|from|during|under|over|when|if|while|after|before|because)\s/)[0] ?? text
+  );
 }
 
 /** Removes model names so that `DW-480` is not taken for an error code. */

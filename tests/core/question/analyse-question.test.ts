@@ -155,6 +155,9 @@ describe('analyseQuestion', () => {
     ['How much charge does the phone itself need to have?', 'quantity'],
     ['How much do they charge for a replacement card?', 'price'],
     ['Why does the door lock?', 'text'],
+    // A measure after a preposition is what the thing asked for is about, not the thing.
+    ['Which oven settings matter most for baking speed?', 'text'],
+    ['What resolution should I set my PC to when I use the TV as a monitor?', 'quantity'],
   ])('%s expects %s', (question, expected) => {
     expect(analyseQuestion(question)[0]?.expects).toBe(expected);
   });
