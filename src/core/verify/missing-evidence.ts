@@ -58,7 +58,7 @@ export function missingEvidenceWarnings(
         backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight, parts)) ||
         backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
         backedClaims.some((item) => claimOnTopPassage(part, index, item, given, parts)) ||
-        backedClaims.some((item) => claimGivesReason(part, item, parts, given)));
+        backedClaims.some((item) => claimGivesAskedKind(part, item, parts, given)));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || byClaims.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
@@ -129,34 +129,42 @@ export function addressesPart(
   );
 }
 
-/** A part that asks for a reason ("why did it slip", "…. Why?", "what is the reason"). */
-const ASKS_WHY = /^(?:\W*(?:and|but|so)\s+)?(?:why|how come|for what reason|what (?:is|was) the reason)\b/i;
+/**
+ * Parts that ask for a reason ("why did it slip", "…. Why?") or an order ("and in what order?"),
+ * and the words by which a claim gives one: "because …", "due to …", "so that …", "to make way
+ * for …" ("since" only before a word, not a year: "since 2019" is a time); "first …, then …",
+ * "followed by", "before".
+ */
+const ASKED_KINDS: ReadonlyArray<{ asks: RegExp; gives: RegExp }> = [
+  {
+    asks: /^(?:\W*(?:and|but|so)\s+)?(?:why|how come|for what reason|what (?:is|was) the reason)\b/i,
+    gives:
+      /\b(?:because|due to|owing to|thanks to|so that|in order to|as a result|which is why|that['’]s why|the reason|caused by|to make (?:way|room) for|since (?=[a-z]))\b/i,
+  },
+  {
+    asks: /^(?:\W*(?:and|but|so)\s+)?(?:in )?(?:what|which) order\b/i,
+    gives: /\b(?:first|then|followed by|after that|next|before|finally|last(?:ly)?)\b/i,
+  },
+];
 
 /**
- * A clause that gives a reason or a purpose: "because …", "due to …", "so that …", "to make way
- * for …". ("since" only before a word, not a year: "since 2019" is a time.)
+ * True when the part asks for a reason or an order and a supported claim about the part's names
+ * gives one: a reason shares few words with "why that one", and its cosine to so short a part is
+ * low (0.14 to 0.21 for correct answers of the development sets). Where the question asks two
+ * reasons, the claim's answers the one sharing most of its words.
  */
-const GIVES_REASON =
-  /\b(?:because|due to|owing to|thanks to|so that|in order to|as a result|which is why|that['’]s why|the reason|caused by|to make (?:way|room) for|since (?=[a-z]))\b/i;
-
-/**
- * True when a supported claim about the part's names gives a reason, and the part asks for one:
- * a reason shares few words with "why that one", and its cosine to so short a part is low (0.14
- * to 0.18 for correct answers of the development sets). Where the question asks two reasons,
- * the claim's reason answers the one sharing most of its words.
- */
-function claimGivesReason(
+function claimGivesAskedKind(
   part: QuestionPart,
   item: CheckedClaim,
   parts: readonly QuestionPart[],
   given: readonly RetrievedPassage[],
 ): boolean {
-  if (!ASKS_WHY.test(questionSentence(part.text)) || !GIVES_REASON.test(item.core) || !aboutPart(part, item, given))
-    return false;
+  const kind = ASKED_KINDS.find(({ asks }) => asks.test(questionSentence(part.text)));
+  if (!kind || !kind.gives.test(item.core) || !aboutPart(part, item, given)) return false;
   const present = new Set(checkTerms(item.core));
   const share = (other: QuestionPart) => weightedShare(partTerms(other).attributes, present);
-  const whyParts = parts.filter((other) => ASKS_WHY.test(questionSentence(other.text)));
-  return whyParts.every((other) => other === part || share(other) <= share(part));
+  const alike = parts.filter((other) => kind.asks.test(questionSentence(other.text)));
+  return alike.every((other) => other === part || share(other) <= share(part));
 }
 
 function capitalise(text: string): string {

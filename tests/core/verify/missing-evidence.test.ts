@@ -148,6 +148,35 @@ describe('a part that asks why', () => {
   });
 });
 
+describe('a part that asks in what order', () => {
+  it('is answered by a supported claim that gives an order', async () => {
+    const passage = makePassage(
+      'Descaling. Fill the tank with descaler, run the rinse programme, and then wipe the seal.',
+      { cite: 'cm#7', title: 'CM-20 Manual' },
+    );
+    const question = 'Which steps does CM-20 descaling take, and in what order?';
+    const far: Meaning = {
+      id: 'fake-far-meaning',
+      thresholds: {
+        support: 0.75,
+        supportWithValues: 0.65,
+        supportWithWords: { cosine: 0.6, share: 0.5 },
+        address: 0.2,
+      },
+      similarity: async (_text, others) => others.map(() => 0.15),
+      partSimilarity: async (part, texts) => texts.map(() => (part.includes('steps') ? 0.6 : 0.15)),
+    };
+    const verdict = (answer: string) =>
+      verifyAnswer({ question, parts: analyseQuestion(question), answer, given: [passage], meaning: far });
+    const missing = async (answer: string) =>
+      (await verdict(answer)).warnings.filter((warning) => warning.flag === 'missing_evidence').map((w) => w.part);
+    expect(await missing('Fill the CM-20 tank with descaler first, then run the rinse programme [cm#7].')).toEqual([]);
+    expect(
+      await missing('The CM-20 descaling fills the tank with descaler and runs the rinse programme [cm#7].'),
+    ).toEqual(['in what order']);
+  });
+});
+
 describe('a claim answers a part through words of its own', () => {
   const question =
     "I'd like to put my phone's screen on the TV. What does my phone need to support, and which phone app do I use to start it?";
