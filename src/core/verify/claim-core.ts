@@ -14,7 +14,8 @@ const SOURCE_NOUN =
   /\b(?:manual|guide|bulletin|notice|card|sheet|catalogue|catalog|policy|faq|document|passage|source|section|table|thread|post|reply|note|leaflet|label|revision|edition|version|errata|erratum|schedule|procedure|sop|handbook|memo|circular|plan|v\d+)\b|\(\s*v?\d/i;
 const ATTRIBUTION =
   /^([^"“.]{0,160}?)\b(?:says?|said|states?|stated|notes?|noted|reads?|specif(?:ies|y|ied)|explains?|indicates?|lists?|listed|mentions?|gives?|gave|prints?|printed|shows?|showed)(?: that)?[:,]?\s+/i;
-const ACCORDING = /^according to [^,]{1,120},\s*/i;
+const ACCORDING =
+  /^(?:according to [^,]{1,120}|(?:based on|from|going by|per) (?:the|these|those|your|my|its) (?:[\w-]+ ){0,2}?(?:passages?|documents?|sources?|manuals?|guides?|context|information|excerpts?|notes|texts?)),\s*/i;
 /**
  * A lead that only frames what follows: "Here's the quick version:", "For reference,", "In
  * practice,", "First,". The passage must state what follows it, not the frame.
@@ -64,9 +65,12 @@ function reportedValue(text: string): string | undefined {
   return extractQuantities(value).length > 0 ? value : undefined;
 }
 
-/** "four techniques: a, b, c and d", "Two reasons: …, and …": a count, a few words, a colon, a list. */
+/**
+ * "four techniques: a, b, c and d", "Two reasons: …, and …": a count, a few words, a colon, a
+ * list. Not a number inside a compound word ("the day-two encounter: …").
+ */
 const ENUMERATED =
-  /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)((?:\s+[\p{L}'’-]+){1,4}?)\s*:\s*([^:]+)$/iu;
+  /(?<![\p{L}\d'’-])(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)((?:\s+[\p{L}'’-]+){1,4}?)\s*:\s*([^:]+)$/iu;
 
 /** Items of a list written out: "a, b and c", "a, b, and c", "a and b". */
 function listItems(list: string): number {

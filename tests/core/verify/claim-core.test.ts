@@ -7,6 +7,9 @@ describe('claimCore', () => {
     ['Sources disagree: the v2 manual says "The warranty lasts 1 year"', 'The warranty lasts 1 year'],
     ['DW-480 Owner Manual (v2, 2025-03-10) says "Clean it every 2 weeks"', 'Clean it every 2 weeks'],
     ['According to the FAQ, salt is needed above 7 °dH.', 'salt is needed above 7 °dH'],
+    ['Based on the passages, salt is needed above 7 °dH.', 'salt is needed above 7 °dH'],
+    ['From the service notes, the seal is replaced yearly.', 'the seal is replaced yearly'],
+    ['From the balcony, you can see the lake.', 'From the balcony, you can see the lake'],
     ['The display says E24.', 'The display says E24'],
     [
       'Wardens attend a refresher every 12 months under Revision 4 of the fire safety plan.',
@@ -40,6 +43,11 @@ describe('claimCore', () => {
       'reasons: it failed on the M1 chip, and it targets training',
     ],
     ['Three steps: open the lid and pull the filter.', 'Three steps: open the lid and pull the filter'],
+    // A number inside a compound word counts nothing.
+    [
+      'The descaler is the step-two product: it softens the scale and loosens it.',
+      'The descaler is the step-two product: it softens the scale and loosens it',
+    ],
   ])('%s → %s', (claim, core) => {
     expect(claimCore(claim)).toBe(core);
   });
