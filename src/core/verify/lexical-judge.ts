@@ -853,13 +853,18 @@ const INFERENCE = /,\s*(?:so|because|since)\s+(?=[\w'’]+\s+\w)|\s+because\s+(?
 
 /**
  * The statement a reason or a consequence follows, where it is a clause of its own (it has a
- * verb: "A plain list of sliders works fine"); else the whole piece ("network settings, so your
- * setup survives" is the tail of a list split at its "and", no statement by itself).
+ * verb: "A plain list of sliders works fine", or words enough for a subject and a verb
+ * `VERB_LIKE` does not know: "this TV supports HDMI Ethernet Channel"); else the whole piece
+ * ("network settings, so your setup survives" is the tail of a list, no statement by itself).
  */
 function statementBefore(piece: string): string {
   const head = piece.split(INFERENCE)[0];
-  return head !== undefined && head !== piece && VERB_LIKE.test(head) ? head : piece;
+  const clause = head !== undefined && (VERB_LIKE.test(head) || head.trim().split(/\s+/).length >= STATEMENT_WORDS);
+  return head !== undefined && head !== piece && clause ? head : piece;
 }
+
+/** Words from which a piece before ", so" is taken for a statement even without a verb `VERB_LIKE` knows. */
+const STATEMENT_WORDS = 4;
 
 /** Least weighted share of a claim clause's terms its closest evidence sentence must hold for their polarities to be compared. */
 export const POLARITY_SHARE = 0.7;

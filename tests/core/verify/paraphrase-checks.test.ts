@@ -242,6 +242,15 @@ describe('polarity', () => {
     ).toBe(true);
   });
 
+  it('reads the polarity of the statement a consequence follows, though its verb is a plain one', () => {
+    const passage =
+      'The following trays are recommended: the enamel tray and the steam tray with a drain. Use a tray of 3 cm or less. This oven does not support the steam programme.';
+    expect(
+      judgeLexically('This oven supports the steam programme, so you can use the steam tray with a drain', [passage])
+        .contradicted,
+    ).toBe(true);
+  });
+
   it('tells sentences as close as each other apart by the line before each', () => {
     const passage =
       'Eco mode: Lowers the water temperature. This is not available on the DW-480. Turbo dry: Dries with hot air. This is only available on the DW-480.';
