@@ -858,9 +858,9 @@ const INFERENCE = /,\s*(?:so|because|since)\s+(?=[\w'’]+\s+\w)|\s+because\s+(?
  * ("network settings, so your setup survives" is the tail of a list, no statement by itself).
  */
 function statementBefore(piece: string): string {
-  const head = piece.split(INFERENCE)[0];
-  const clause = head !== undefined && (VERB_LIKE.test(head) || head.trim().split(/\s+/).length >= STATEMENT_WORDS);
-  return head !== undefined && head !== piece && clause ? head : piece;
+  const head = piece.split(INFERENCE)[0] ?? piece;
+  const clause = VERB_LIKE.test(head) || head.trim().split(/\s+/).length >= STATEMENT_WORDS;
+  return head !== piece && clause ? head : piece;
 }
 
 /** Words from which a piece before ", so" is taken for a statement even without a verb `VERB_LIKE` knows. */

@@ -58,7 +58,7 @@ export function missingEvidenceWarnings(
         backedClaims.some((item) => claimBackedAddresses(part, item, terms.weight, parts)) ||
         backedClaims.some((item) => claimAnswersByKeyTerms(part, item)) ||
         backedClaims.some((item) => claimOnTopPassage(part, index, item, given, parts)) ||
-        backedClaims.some((item) => claimGivesAskedKind(part, item, parts, given)));
+        givesAskedKind(part, backedClaims, parts, given));
     // (`addressesPart` below asks the same of one claim, for generators that check before they write.)
     const covered = addressed || byClaims.reached.has(index) || bestCoverage(part, terms).score >= PART_COVERAGE_FLOOR;
     anyPartCovered ||= covered;
@@ -151,20 +151,23 @@ const ASKED_KINDS: ReadonlyArray<{ asks: RegExp; gives: RegExp }> = [
  * True when the part asks for a reason or an order and a supported claim about the part's names
  * gives one: a reason shares few words with "why that one", and its cosine to so short a part is
  * low (0.14 to 0.21 for correct answers of the development sets). Where the question asks two
- * reasons, the claim's answers the one sharing most of its words.
+ * reasons, a claim's answers the one sharing most of its words.
  */
-function claimGivesAskedKind(
+function givesAskedKind(
   part: QuestionPart,
-  item: CheckedClaim,
+  claims: readonly CheckedClaim[],
   parts: readonly QuestionPart[],
   given: readonly RetrievedPassage[],
 ): boolean {
   const kind = ASKED_KINDS.find(({ asks }) => asks.test(questionSentence(part.text)));
-  if (!kind || !kind.gives.test(item.core) || !aboutPart(part, item, given)) return false;
-  const present = new Set(checkTerms(item.core));
-  const share = (other: QuestionPart) => weightedShare(partTerms(other).attributes, present);
-  const alike = parts.filter((other) => kind.asks.test(questionSentence(other.text)));
-  return alike.every((other) => other === part || share(other) <= share(part));
+  if (!kind) return false;
+  const alike = parts.filter((other) => other !== part && kind.asks.test(questionSentence(other.text)));
+  return claims.some((item) => {
+    if (!kind.gives.test(item.core) || !aboutPart(part, item, given)) return false;
+    const present = new Set(checkTerms(item.core));
+    const share = (other: QuestionPart) => weightedShare(partTerms(other).attributes, present);
+    return alike.every((other) => share(other) <= share(part));
+  });
 }
 
 function capitalise(text: string): string {

@@ -103,19 +103,27 @@ describe('missing_evidence', () => {
   });
 });
 
+/**
+ * A fake meaning (named as one): every cosine 0.15, far from any part, but 0.6 from a part that
+ * holds `near`.
+ */
+function farMeaning(near?: string): Meaning {
+  return {
+    id: 'fake-far-meaning',
+    thresholds: { support: 0.75, supportWithValues: 0.65, supportWithWords: { cosine: 0.6, share: 0.5 }, address: 0.2 },
+    similarity: async (_text, others) => others.map(() => 0.15),
+    partSimilarity: async (part, texts) => texts.map(() => (near && part.includes(near) ? 0.6 : 0.15)),
+  };
+}
+
 describe('a part that asks why', () => {
   const notice = makePassage(
     'Recall notice. The KX-200 recall runs until 30 June. It was issued because the hinge can crack under load.',
     { cite: 'kx#9', title: 'KX-200 Recall Notice' },
   );
-  // A fake meaning (named as one), far from every part, as the real MiniLM puts a reason from
-  // "why did the maker issue it" (0.14–0.18 on the development sets); the claims hold the passage's words.
-  const far: Meaning = {
-    id: 'fake-far-meaning',
-    thresholds: { support: 0.75, supportWithValues: 0.65, supportWithWords: { cosine: 0.6, share: 0.5 }, address: 0.2 },
-    similarity: async (_text, others) => others.map(() => 0.15),
-    partSimilarity: async (_part, texts) => texts.map(() => 0.15),
-  };
+  // Far from every part, as the real MiniLM puts a reason from "why did the maker issue it"
+  // (0.14–0.18 on the development sets); the claims hold the passage's words.
+  const far = farMeaning();
   const check = (question: string, answer: string) =>
     verifyAnswer({ question, parts: analyseQuestion(question), answer, given: [notice], meaning: far });
   const missing = async (question: string, answer: string) =>
@@ -155,17 +163,7 @@ describe('a part that asks in what order', () => {
       { cite: 'cm#7', title: 'CM-20 Manual' },
     );
     const question = 'Which steps does CM-20 descaling take, and in what order?';
-    const far: Meaning = {
-      id: 'fake-far-meaning',
-      thresholds: {
-        support: 0.75,
-        supportWithValues: 0.65,
-        supportWithWords: { cosine: 0.6, share: 0.5 },
-        address: 0.2,
-      },
-      similarity: async (_text, others) => others.map(() => 0.15),
-      partSimilarity: async (part, texts) => texts.map(() => (part.includes('steps') ? 0.6 : 0.15)),
-    };
+    const far = farMeaning('steps');
     const verdict = (answer: string) =>
       verifyAnswer({ question, parts: analyseQuestion(question), answer, given: [passage], meaning: far });
     const missing = async (answer: string) =>
