@@ -13,7 +13,7 @@ const CONNECTIVE =
 const SOURCE_NOUN =
   /\b(?:manual|guide|bulletin|notice|card|sheet|catalogue|catalog|policy|faq|document|passage|source|section|table|thread|post|reply|note|leaflet|label|revision|edition|version|errata|erratum|schedule|procedure|sop|handbook|memo|circular|plan|v\d+)\b|\(\s*v?\d/i;
 const ATTRIBUTION =
-  /^([^"“.]{0,160}?)\b(?:says?|said|states?|stated|notes?|noted|reads?|specif(?:ies|y|ied)|explains?|indicates?|lists?|listed|mentions?|gives?|gave|prints?|printed|shows?|showed)(?: that)?[:,]?\s+/i;
+  /^([^"“.]{0,160}?)\b(?:says?|said|states?|stated|notes?|noted|reads?|specif(?:ies|y|ied)|explains?|indicates?|lists?|listed|mentions?|gives?|gave|prints?|printed|shows?|showed|reproduces?|reproduced|quotes?|quoted|outlines?|outlined)(?: that)?[:,]?\s+/i;
 const ACCORDING =
   /^(?:according to [^,]{1,120}|(?:based on|from|going by|per) (?:the|these|those|your|my|its) (?:[\w-]+ ){0,2}?(?:passages?|documents?|sources?|manuals?|guides?|context|information|excerpts?|notes|texts?)),\s*/i;
 /**

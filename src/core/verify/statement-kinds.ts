@@ -17,6 +17,12 @@ export type StatementKind = 'claim' | 'abstention' | 'meta';
 const SOURCE_WORDS = String.raw`(?:documents?|passages?|sources?|(?:the|this|that|provided|given|retrieved)\s+context|manuals?|library|texts?|excerpts?|provided (?:information|material|text)|information (?:provided|given|available))`;
 const SAY_VERBS = String.raw`(?:say|state|mention|specify|cover|contain|include|answer|provide|give|address|indicate|describe|list|discuss|explain|tell|show)`;
 
+/**
+ * Nouns for what a text holds about something, not for things in the world: "there's no verdict
+ * on", "it doesn't give any vote totals".
+ */
+const INFO_NOUNS = String.raw`(?:information|info|mentions?|passages?|data|details?|figures?|numbers?|totals?|results?|statistics|stats|specifics|breakdown|verdict|recommendation|explanation|description|word)`;
+
 /** Sentences that say the documents do not answer something. */
 /** Any character of a sentence but its end: a full stop inside a number ("the 1.6 updates") does not end it. */
 const WITHIN = String.raw`(?:[^.;]|\.(?=\d))`;
@@ -51,7 +57,12 @@ const ABSTENTION = [
     String.raw`\b(?:not|isn['’]t|aren['’]t) (?:mentioned|stated|specified|covered|given|provided|addressed|included|listed|described|answered) (?:in|by) (?:the |any |these )?${SOURCE_WORDS}`,
     'i',
   ),
-  /\bthere (?:is|are) no (?:information|mention|passages?|data|details)\b/i,
+  // "…, but there's no verdict on the 4080", "it doesn't give any vote totals": what the sources hold, not the world.
+  new RegExp(String.raw`\bthere(?:['’]s| is| are) no (?:[\w-]+ ){0,2}?${INFO_NOUNS}\b`, 'i'),
+  new RegExp(
+    String.raw`(?:^|[,;:]\s*|\b(?:but|and|though|although)\s+)(?:it|they)\s+(?:do(?:es)?|did)\s?(?:not|n['’]t)\s+(?:give|provide|report|offer|include|contain|have|list)\s+(?:any|a|an)\s+(?:[\w-]+ ){0,2}?${INFO_NOUNS}\b`,
+    'i',
+  ),
   /\bi (?:do not|don['’]t) know\b|\bunable to answer\b|\bcannot be answered\b|\bdo(?:es)? not answer this\b/i,
 ];
 
@@ -69,7 +80,7 @@ export const SOURCE_TALK =
 const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recommends?)\b/i;
 /** Openers of sentences that introduce, close or pad an answer. */
 const FILLER =
-  /^(?:(?:i )?hope (?:this|that|it) helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question|enjoy|have fun|good luck)\b/i;
+  /^(?:(?:i['’]m |i am )?(?:sorry|afraid)|unfortunately|sadly|(?:my )?apologies|(?:i )?hope (?:this|that|it) helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question|enjoy|have fun|good luck)\b/i;
 
 /**
  * A sentence that only announces how many things follow ("Two limits apply here.", "There are

@@ -22,6 +22,11 @@ describe('claimCore', () => {
     ['A replacement card costs $50 under the 2025-26 charges schedule.', 'A replacement card costs $50'],
     ['Store it under the sink as described in the manual.', 'Store it under the sink as described in the manual'],
     ['The guide prints 21 persons.', '21 persons'],
+    [
+      'The passage reproduces the party\'s General Election 2019 "Manicfesto"',
+      'the party\'s General Election 2019 "Manicfesto"',
+    ],
+    ['The recipe reproduces the original.', 'The recipe reproduces the original'],
     // A hedge that only says a list is not whole.
     ['The kit includes, among others, a hose, a clamp and a filter.', 'The kit includes a hose, a clamp and a filter'],
     ['Programmes such as, for example, Eco and Quick skip the dry.', 'Programmes such as Eco and Quick skip the dry'],

@@ -83,6 +83,9 @@ describe('statement kinds', () => {
     'None of the warranty documents name a price for the extension.',
     'It describes the drain filter, but no cleaning interval is stated.',
     "However, it doesn't list which spin speeds the Wool programme offers.",
+    "but it doesn't give any vote totals or results for that election.",
+    "but there's no verdict on the 4080.",
+    'There are no sales figures for the second year.',
   ])('an abstention is not a claim: %s', (sentence) => {
     expect(isAbstention(sentence)).toBe(true);
     expect(statementKind(sentence)).toBe('abstention');
@@ -101,6 +104,8 @@ describe('statement kinds', () => {
     'Good luck with the install.',
     'Not everywhere.',
     'No, not always.',
+    "I'm sorry",
+    'Unfortunately,',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
@@ -115,6 +120,9 @@ describe('statement kinds', () => {
     'No drain hose is needed.',
     "It doesn't list the Eco programme among the quick ones.",
     'None of the buttons is labelled.',
+    "It doesn't give any warning before the drum locks.",
+    "There's no drain hose in the box.",
+    "I'm sorry to say the warranty ended in 2024.",
     'Not waterproof.',
     'They differ in drum size.',
     // GNU diffutils' manual: "context" there is the subject, not the sources.
