@@ -96,9 +96,9 @@ const SYMBOL_UNITS: readonly UnitRow[] = [
   ['%', '%', 'percent', 1], ['€', 'EUR', 'money', 1], ['EUR', 'EUR', 'money', 1], ['USD', 'USD', 'money', 1],
   ['GBP', 'GBP', 'money', 1],
   ['TB/s', 'B/s', 'data-rate', 1e12], ['GB/s', 'B/s', 'data-rate', 1e9], ['MB/s', 'B/s', 'data-rate', 1e6],
-  ['kB/s|KB/s', 'B/s', 'data-rate', 1e3], ['Tbps|Tbit/s|Tb/s', 'bit/s', 'data-rate', 1e12],
-  ['Gbps|Gbit/s|Gb/s', 'bit/s', 'data-rate', 1e9], ['Mbps|Mbit/s|Mb/s', 'bit/s', 'data-rate', 1e6],
-  ['kbps|kbit/s|kb/s', 'bit/s', 'data-rate', 1e3], ['TB|TiB', 'B', 'data', 1e12], ['GB|GiB', 'B', 'data', 1e9],
+  ['kB/s|KB/s', 'B/s', 'data-rate', 1e3], ['Tbps|T[bB]its?/s|Tb/s', 'bit/s', 'data-rate', 1e12],
+  ['Gbps|G[bB]its?/s|Gb/s', 'bit/s', 'data-rate', 1e9], ['Mbps|M[bB]its?/s|Mb/s', 'bit/s', 'data-rate', 1e6],
+  ['kbps|k[bB]its?/s|kb/s', 'bit/s', 'data-rate', 1e3], ['TB|TiB', 'B', 'data', 1e12], ['GB|GiB', 'B', 'data', 1e9],
   ['MB|MiB', 'B', 'data', 1e6], ['kB|KB|KiB', 'B', 'data', 1e3],
 ];
 

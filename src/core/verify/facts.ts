@@ -85,6 +85,12 @@ function namePattern(name: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${name}${acronym ? "(?:['’]?s)?(?!\\p{L})" : ''}`, 'iu');
 }
 
+/** True when `raw` is a word of `text` in any case ("m2" for "M2"), not the start or end of a longer one. */
+function inAnyCase(raw: string, text: string): boolean {
+  const escaped = raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}-])${escaped}(?![\\p{L}\\p{N}]|-[\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
 /** Why `claim` is not stated by `evidence`, one reason per missing fact; empty when all are stated. */
 export function missingFacts(claim: string, evidence: readonly string[]): string[] {
   const joined = evidence.join('\n');
@@ -92,8 +98,9 @@ export function missingFacts(claim: string, evidence: readonly string[]): string
   const stated = extractQuantities(joined);
   const quantities = extractQuantities(claim);
   for (const quantity of quantities) {
-    // "PS5" is stated by "PlayStation 5".
-    const writtenOut = quantity.dimension === 'identifier' && writesOut(quantity.raw, joined);
+    // "PS5" is stated by "PlayStation 5", "M2" by "my m2 MacBook": a name people write in either case.
+    const writtenOut =
+      quantity.dimension === 'identifier' && (writesOut(quantity.raw, joined) || inAnyCase(quantity.raw, joined));
     if (!quantityStated(quantity, stated) && !isDerived(quantity, quantities, stated) && !writtenOut)
       reasons.push(`"${quantity.raw}" is not in the cited passage`);
   }

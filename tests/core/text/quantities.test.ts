@@ -99,6 +99,10 @@ describe('extractQuantities', () => {
     expect(same('900 gigabytes per second', '900 GB/s')).toBe(true);
     expect(one('a 100 Mbps link')).toMatchObject({ dimension: 'data-rate', unit: 'bit/s' });
     expect(same('100 Mbps', '100 MB/s')).toBe(false);
+    // Bits per second as people write them: "GBit/s", "Gbits/s".
+    expect(same('at least 50 Gbit/s', 'a network card with at least 50 GBit/s bandwidth')).toBe(true);
+    expect(same('50 Gbit/s', '+50Gbits/s network cards')).toBe(true);
+    expect(same('50 Gbit/s', '50 GB/s')).toBe(false);
     expect(one('costs 20 GBP')).toMatchObject({ dimension: 'money', unit: 'GBP' });
   });
 });

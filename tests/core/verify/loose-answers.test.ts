@@ -228,6 +228,13 @@ describe('names and polarity as model answers write them', () => {
     expect(
       missingFacts('Enter the PIN, then insert the USB stick.', ['Enter PINs, then insert a USB-C stick.']),
     ).toEqual([]);
+    // A name people write in either case: "M2" is "my m2 MacBook", not "m3".
+    expect(
+      missingFacts('Training took ten minutes on an M2 MacBook.', ['training took 10 minutes on my m2 MacBook']),
+    ).toEqual([]);
+    expect(
+      missingFacts('Training took ten minutes on an M2 MacBook.', ['training took 10 minutes on my m3 MacBook']),
+    ).toHaveLength(1);
   });
 
   it('a name the library is about need not be in the passage cited', async () => {
