@@ -305,6 +305,18 @@ function findFrequencies(text: string): Quantity[] {
       end: match.index + match[0].length,
     });
   }
+  // "…Tai chi everyday." ends its clause: the adverb "every day" written as one word ("everyday life" is not).
+  for (const match of text.matchAll(/\beveryday\b(?=\s*(?:[.,;:!?)]|$))/gi)) {
+    const end = match.index + match[0].length;
+    result.push({
+      raw: match[0],
+      value: unitSeconds('day'),
+      unit: 's',
+      dimension: 'frequency',
+      start: match.index,
+      end,
+    });
+  }
   const times = new RegExp(
     String.raw`\b(once|twice|(${WORD_NUMBER}|\d+) times) (?:a|an|per|each|every) ${TIME_UNIT}\b`,
     'gi',

@@ -173,7 +173,10 @@ interface EvidenceUnit {
   quantities: Quantity[];
   /** Terms of the heading its passage sits under: what its sentences are about. */
   context: readonly string[];
-  /** For a sentence that points back ("We spent three nights there"), the terms of its paragraph's earlier sentences. */
+  /**
+   * For a sentence that points back ("We spent three nights there"), the terms of its paragraph's
+   * earlier sentences; for one another announces ("the following loss:"), that one's terms.
+   */
   earlier: readonly string[];
 }
 
@@ -186,14 +189,26 @@ function evidenceUnits(evidence: readonly string[]): EvidenceUnit[] {
       const sentences = evidenceSentences(paragraph);
       sentences.forEach((sentence, index) => before.set(sentence, sentences.slice(0, index).flatMap(checkTerms)));
     }
-    return evidenceSentences(text).map((sentence) => ({
-      text: sentence,
-      quantities: extractQuantities(sentence),
-      context,
-      earlier: ANAPHOR.test(sentence) ? (before.get(sentence) ?? []) : [],
-    }));
+    const sentences = evidenceSentences(text);
+    return sentences.map((sentence, index) => {
+      const previous = sentences[index - 1];
+      // What a sentence announces ("I achieved the following training loss last epoch." before
+      // "Epoch 19 | train = 1.6961 | val = 1.8143") is about what that sentence names, over a
+      // paragraph break too.
+      const announced = previous !== undefined && ANNOUNCES.test(previous) ? checkTerms(previous) : [];
+      const back = ANAPHOR.test(sentence) ? (before.get(sentence) ?? []) : [];
+      return {
+        text: sentence,
+        quantities: extractQuantities(sentence),
+        context,
+        earlier: [...back, ...announced],
+      };
+    });
   });
 }
+
+/** A sentence that announces the next one: "the following …", "… as follows", or ending in a colon. */
+const ANNOUNCES = /\b(?:the following|as follows)\b|:\s*$/i;
 
 /**
  * The short lines after the title of an evidence text (passageEvidence), without a sentence's

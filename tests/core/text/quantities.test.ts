@@ -22,6 +22,13 @@ function same(a: string, b: string): boolean {
 }
 
 describe('extractQuantities', () => {
+  it('reads "everyday" ending its clause as "every day", and "everyday life" as no frequency', () => {
+    expect(extractQuantities('the Party would make MPs do Tai chi everyday.')).toMatchObject([
+      { dimension: 'frequency' },
+    ]);
+    expect(extractQuantities('in everyday life')).toEqual([]);
+  });
+
   it('reads imperial lengths, written out or as symbols', () => {
     expect(one('within 3.2 ft')).toMatchObject({ dimension: 'length', unit: 'mm' });
     expect(one('within 3.2 ft').value).toBeCloseTo(975.36);
@@ -157,6 +164,7 @@ describe('sameQuantity', () => {
     ['once a week', 'weekly'],
     ['twice a year', 'every 6 months'],
     ['every other day', 'every 2 days'],
+    ['every day', 'Tai chi everyday.'],
     ['DW-FLT-0480', 'dw-flt-0480'],
     ['DW-FLT-0480', 'DWFLT0480'],
     ['March 2026', '2026-03-01'],

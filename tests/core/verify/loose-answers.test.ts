@@ -107,6 +107,18 @@ describe('values read with what they are about', () => {
     ).toBe(false);
   });
 
+  it('a line that a sentence announces ("the following loss") is about what that sentence names', () => {
+    const log = (lead: string) =>
+      `Training took around 10 minutes. ${lead}\n\nEpoch 19 | train = 1.6961 | val = 1.8143`;
+    const claim = 'The last epoch ended with a training loss of 1.6961';
+    expect(judgeLexically(claim, [log('I achieved the following training loss last epoch.')]).reason ?? '').not.toMatch(
+      /stated about something else/,
+    );
+    expect(judgeLexically(claim, [log('I was happy with the run.')]).reason).toMatch(
+      /1\.6961 is stated about something else/,
+    );
+  });
+
   it('a sentence that points back is about what its paragraph named before it', () => {
     const trip = 'Lisbon is the loveliest city on the coast. We spent four nights there and loved every minute.';
     expect(judgeLexically('They stayed four nights in Lisbon and loved every minute', [trip]).supported).toBe(true);
