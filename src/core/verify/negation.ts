@@ -4,8 +4,11 @@
  */
 import { checkTerms } from './term-weights.js';
 
-/** Negation words and exclusions, and verbs that say a thing does not happen ("unable to", "failed to", "ruled out"). */
-const NEGATION_WORD = String.raw`\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t|unable to|fail(?:s|ed)? to|rul(?:e|es|ed|ing) out)\b|\b\w+n['’]t\b`;
+/**
+ * Negation words and exclusions, verbs that say a thing does not happen ("unable to", "failed
+ * to", "ruled out"), and idioms that say it is not possible ("off the table", "out of the question").
+ */
+const NEGATION_WORD = String.raw`\b(?:not|no|never|none|nothing|nobody|no one|nowhere|neither|nor|cannot|without|exclud(?:ed|es|ing)?|exclusions?|except|n['’]t|unable to|fail(?:s|ed)? to|rul(?:e|es|ed|ing) out|off the table|out of the question)\b|\b\w+n['’]t\b`;
 /** Words that begin with "un" without negating anything ("unscrew", "until", "unit", "unless"…). */
 const NOT_UN = String.raw`(?!screw|plug|pack|load|til|der|it\b|its|ion|iform|ique|iver|less)`;
 /** A participle or adjective with a negating "un-" ("unregistered", "unsuitable"). */

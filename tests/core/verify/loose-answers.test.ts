@@ -188,12 +188,14 @@ describe('what meaning compares', () => {
     ).toEqual(['The NFC (near field) antenna is on the back.']);
   });
 
-  it('"unable to", "failed to" and "ruled out" say a thing does not happen, as "not" does', () => {
+  it('"unable to", "failed to", "ruled out" and "off the table" say a thing does not happen, as "not" does', () => {
     const memory = 'With 4 GB of memory I would not be able to run larger models.';
     expect(polarityDiffers('The 4 GB of memory ruled out the larger models', memory)).toBe(false);
     expect(polarityDiffers('He was unable to run the larger models on 4 GB of memory', memory)).toBe(false);
     expect(polarityDiffers('The larger models ran on 4 GB of memory', memory)).toBe(true);
     expect(polarityDiffers('The update failed to install', 'The update did not install.')).toBe(false);
+    expect(polarityDiffers('With 4 GB, the larger models were off the table', memory)).toBe(false);
+    expect(polarityDiffers('Running the larger models on 4 GB was out of the question', memory)).toBe(false);
   });
 
   it('a long sentence is offered with its clauses; a claim with values only with those that state them', () => {
