@@ -221,7 +221,7 @@ function holdsKeyTerm(scored: Pick<ScoredUnit, 'unit'>, part: QuestionPart, unit
   );
   if ([key, ...choiceSides(part.text, key)].some((term) => held.has(term) || held.has(canonicalTerm(term))))
     return true;
-  if (compoundHeld(key, held)) return true;
+  if (compoundHeld(key, held) || inTitleWord(key, part.text, passage.title)) return true;
   // "A book by which writer?" is answered by a name ("Martin Amis"), seldom by the word "writer".
   return askedKindTerms(part.text).includes(key) && givesNewName(scored.unit.text, part.text);
 }
@@ -237,6 +237,19 @@ function compoundHeld(key: string, held: ReadonlySet<string>): boolean {
   if (pieces.length < 2 || pieces.some((piece) => piece.length < 2)) return false;
   const words = contentTerms(pieces.join(' '));
   return words.length > 0 && words.every((word) => held.has(word) || held.has(canonicalTerm(word)));
+}
+
+/**
+ * True when a word of the document's title holds the key, as the part writes it, inside it: a
+ * title that is an address runs its words together ("timdettmers.com" names Dettmers, whose
+ * worked example the part asks about). Only a word of five letters or more, inside a longer one.
+ */
+function inTitleWord(key: string, text: string, title: string): boolean {
+  const written = (text.match(/\p{L}+/gu) ?? [])
+    .map((word) => word.toLowerCase())
+    .filter((word) => word.length >= 5 && contentTerms(word)[0] === key);
+  const words = title.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return written.some((form) => words.some((word) => word.length > form.length && word.includes(form)));
 }
 
 /** Verbs a reader asks with, and the qualifiers they add, stemmed as terms are: never what a part is about. */

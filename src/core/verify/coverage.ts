@@ -83,7 +83,10 @@ export interface PartTerms {
 export function partTerms(part: QuestionPart): PartTerms {
   const entities: string[] = [];
   const attributes: string[] = [];
+  // Who the answer is said to come from, and their verb ("Dettmers recommends"), are not what it is about.
+  const said = new Set(sayerTerms(part.text).map(canonicalTerm));
   for (const term of phrasedTerms(part).map(canonicalTerm)) {
+    if (said.has(term)) continue;
     if (modelNames(term).length > 0) entities.push(term);
     else if ((term.length > 1 || /\d/.test(term)) && !WEAK_TERMS.has(term)) attributes.push(term);
   }
@@ -199,11 +202,33 @@ export function namePattern(name: string): RegExp {
 
 /**
  * Who a question says the answer comes from ("what does Samsung say", "how much does Dettmers
- * recommend", "according to the Commission"): the source of what is asked, which the passage that
- * answers it need not name.
+ * recommend", "the minimum Dettmers recommends", "in Tim Dettmers' worked example", "according
+ * to the Commission"): the source of what is asked, which the passage that answers it need not
+ * name.
  */
-const SAID_BY =
-  /\b(?:[Dd]oes|[Dd]o|[Dd]id)\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(?=(?:say|state|recommend|suggest|advise|claim|write|mention|think)\b)|\b[Aa]ccording to\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]*\s*){1,3}/gu;
+const SAID_BY = new RegExp(
+  [
+    String.raw`\b(?:[Dd]oes|[Dd]o|[Dd]id)\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3})(?=(?:say|state|recommend|suggest|advise|claim|write|mention|think)\b)`,
+    // "the minimum Dettmers recommends", "what Samsung says about …"
+    String.raw`(?<![.?!]\s*|^)\b(?:\p{Lu}[\p{L}'’-]*\s+){1,3}(?=(?:says|said|states|recommends|suggests|advises|claims|writes|wrote|mentions|thinks|argues)\b)`,
+    // "in Tim Dettmers' worked example", "Samsung's guide": whose text it is.
+    String.raw`\b(?:\p{Lu}[\p{L}-]*\s+){0,2}\p{Lu}[\p{L}-]*(?:['’]s|s['’])\s+(?=(?:[\p{L}-]+\s+){0,2}(?:example|article|post|blog|rundown|tutorial|guide|review|piece|write-?up|essay|analysis|recommendations?|advice)\b)`,
+    String.raw`\b[Aa]ccording to\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]*\s*){1,3}`,
+  ].join('|'),
+  'gu',
+);
+
+/** The terms of who a question says the answer comes from, with the verb they say it by ("Dettmers recommends"). */
+function sayerTerms(text: string): string[] {
+  const asked = questionSentence(text);
+  return [...asked.matchAll(SAID_BY)].flatMap((match) => {
+    const verb = /^\s*([\p{L}]+)/u.exec(asked.slice(match.index + match[0].length))?.[1] ?? '';
+    return contentTerms(`${match[0]} ${REPORTING_VERB.test(verb) ? verb : ''}`);
+  });
+}
+
+const REPORTING_VERB =
+  /^(?:says?|said|states?|recommends?|suggests?|advises?|claims?|writes?|wrote|mentions?|thinks?|argues?)$/i;
 
 /** The names `requiredNames` matches, as words. */
 export function requiredNameWords(part: QuestionPart): string[] {

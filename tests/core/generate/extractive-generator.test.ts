@@ -419,6 +419,35 @@ describe('the extractive generator', () => {
     expect(result.verdict.flags).not.toContain('unsupported_claim');
   });
 
+  it('takes the author a question names ("the minimum Volny recommends") as the source, held by an address title that runs his name in', async () => {
+    const engine = await engineWith({
+      'gpus.md': markdown(
+        { id: 'gpus', title: 'https://marekvolny.example/2023/which-gpu' },
+        '## Memory\n\nRough heuristic: at least 24 GB of GPU memory for work with transformers, and at least 12 GB for image generation.\n\n' +
+          '## Power\n\nA 1,000 W power supply is enough for two cards.\n',
+      ),
+      'about.md': markdown(
+        { id: 'about', title: 'About' },
+        '## Author\n\nMarek Volny builds deep learning machines.\n',
+      ),
+      // The question's other words are common in this library; the author's name is its rarest.
+      ...Object.fromEntries(
+        ['laptops', 'servers', 'phones', 'tablets'].map((name) => [
+          `${name}.md`,
+          markdown(
+            { id: name, title: `Buying ${name}` },
+            `## Memory\n\nThe minimum memory we recommend for ${name} working with transformers on a GPU is listed per model.\n`,
+          ),
+        ]),
+      ),
+    });
+    const result = await answerQuestion(
+      engine,
+      "What's the minimum GPU memory Volny recommends for working with transformers?",
+    );
+    expect(result.answer.text).toMatch(/^Rough heuristic: at least 24 GB of GPU memory for work with transformers/);
+  });
+
   it('takes a name for the kind a "which" question asks for ("by which writer" ← "Ruth Caldwell"), not the word itself', async () => {
     const engine = await engineWith({
       'film.md': markdown(

@@ -71,6 +71,18 @@ describe('question parts', () => {
     expect(names('According to the Ministry, when does the Levy start?').join()).not.toMatch(/Ministry/);
     // A name that is the subject stays: "Does Calder Pay work abroad?" asks about Calder Pay.
     expect(names('Does Calder Pay work abroad?').join()).toMatch(/Calder/);
+    // Said without "does", or as whose text it is: the source still.
+    expect(names("What's the minimum GPU memory Dettmers recommends for transformers?")).toEqual([]);
+    expect(names("In Tim Dettmers' worked example, how long until the desktop is cheaper?")).toEqual([]);
+    expect(names("What does Calder's guide say about the Levy?").join()).toMatch(/Levy/);
+    expect(names("What does Calder's guide say about the Levy?").join()).not.toMatch(/Calder/);
+    // …nor is the sayer, or the verb they say it by, an attribute the answer must share.
+    const [said] = analyseQuestion("What's the minimum GPU memory Dettmers recommends for transformers?");
+    expect(partTerms(said!).attributes).not.toContain(checkTerms('Dettmers')[0]);
+    expect(partTerms(said!).attributes).not.toContain(checkTerms('recommends')[0]);
+    expect(partTerms(said!).attributes).toContain(checkTerms('memory')[0]);
+    // A name before a verb of its own is what is asked about: "Which Calder Pay card says E2?".
+    expect(names('Which Calder Pay card says E2?').join()).toMatch(/Calder/);
     // "S10e" is a code, not the name "Se".
     expect(names('Can I change the resolution on my Galaxy S10e?').join()).not.toMatch(/Se\b/);
   });
