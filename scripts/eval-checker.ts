@@ -55,6 +55,7 @@ const SETS: readonly AnswerSet[] = [
   { name: 'blind-stici-dev-3', corpus: '../shared/evalsets/stici-singletopic/corpus', use: 'development' },
   { name: 'blind-tv-dev-2', corpus: '../shared/evalsets/emanual-tv/corpus', use: 'development' },
   { name: 'blind-stici-dev-4', corpus: '../shared/evalsets/stici-singletopic/corpus', use: 'development' },
+  { name: 'blind-s10-dev-3', corpus: '../shared/evalsets/emanual-s10/corpus', use: 'development' },
 ];
 
 const percent = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
