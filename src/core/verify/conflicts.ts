@@ -204,11 +204,17 @@ export function sameScale(a: Quantity, b: Quantity): boolean {
   return low === 0 ? high === 0 : high / low <= SAME_FACT_RATIO;
 }
 
-/** A statement on each side with much the same terms and opposite polarity. */
+/**
+ * A statement on each side with much the same terms and opposite polarity, neither naming what the
+ * other does not: "Network > Reset Network: restore the network settings to the factory default"
+ * and "Support > Self Diagnosis > Reset: restore all TV settings (excluding the network settings)"
+ * are two functions, not two versions of one.
+ */
 function polarityConflict(left: PartStatement[], right: PartStatement[]): Pair | undefined {
   for (const x of left) {
     for (const y of right) {
-      if (x.negated !== y.negated && overlap(x.terms, y.terms) >= SAME_STATEMENT_OVERLAP) return [x, y, 'polarity'];
+      if (x.negated !== y.negated && overlap(x.terms, y.terms) >= SAME_STATEMENT_OVERLAP && !namesApart(x.text, y.text))
+        return [x, y, 'polarity'];
     }
   }
   return undefined;

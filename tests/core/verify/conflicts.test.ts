@@ -157,6 +157,20 @@ describe('detectConflicts', () => {
     });
   });
 
+  it('finds no opposite polarity between statements that name two different functions', () => {
+    const network = makePassage(
+      'Settings General Network Reset Network Try Now Restore the network settings to the factory default.',
+      { cite: 'tv#22', title: 'TV e-Manual', date: '2025-01-01' },
+    );
+    const reset = makePassage(
+      'Settings Support Self Diagnosis Reset Try Now You can restore all TV settings (excluding the network settings) to the factory defaults.',
+      { cite: 'tv2#174', title: 'TV e-Manual', date: '2025-01-01' },
+    );
+    expect(
+      detectConflicts(analyseQuestion('Does a factory reset restore the network settings?'), [network, reset]),
+    ).toEqual([]);
+  });
+
   it('finds nothing when the values agree, the subjects differ, or the values are of different facts', () => {
     const question = analyseQuestion('How long is the KX-200 warranty?');
     expect(
