@@ -80,7 +80,15 @@ export const SOURCE_TALK =
 const REPORTING = /\b(?:says?|states?|gives?|lists?|reads?|specif(?:ies|y)|recommends?)\b/i;
 /** Openers of sentences that introduce, close or pad an answer. */
 const FILLER =
-  /^(?:(?:i['’]m |i am )?(?:sorry|afraid)|unfortunately|sadly|(?:my )?apologies|(?:i )?hope (?:this|that|it) helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question|enjoy|have fun|good luck)\b/i;
+  /^(?:(?:i )?hope (?:this|that|it) helps|let me know|feel free|here (?:is|are)|here['’]s|in summary|in short|to summari[sz]e|sure|certainly|of course|(?:good|great|excellent|nice) question|enjoy|have fun|good luck)\b/i;
+
+/**
+ * An apology alone ("I'm sorry", "Unfortunately,") or before a bare reply ("Unfortunately not."):
+ * what follows it is the claim; one with a statement after it ("Unfortunately, the warranty does
+ * not cover water damage") is that claim.
+ */
+const APOLOGY_LEAD =
+  /^(?:(?:i['’]m |i am )?(?:so |very )?(?:sorry|afraid)|unfortunately|sadly|(?:my )?apologies)[\s,.!:;]*/i;
 
 /**
  * A sentence that only announces how many things follow ("Two limits apply here.", "There are
@@ -119,6 +127,8 @@ export function statementKind(text: string): StatementKind {
   const quantities = extractQuantities(body).filter((q) => q.dimension !== 'date' && q.unit !== 'model');
   if (SOURCE_TALK.test(body) && !REPORTING.test(body) && facts.length === 0) return 'meta';
   if (SIGNPOST.test(body) || REPLY.test(body)) return 'meta';
+  const afterApology = body.replace(APOLOGY_LEAD, '');
+  if (afterApology !== body && (afterApology === '' || REPLY.test(afterApology))) return 'meta';
   if (quantities.length > 0) return 'claim';
   if (FILLER.test(body) && contentTerms(body).length <= 4) return 'meta';
   return contentTerms(body).filter((term) => !ANSWER_WORDS.has(term)).length === 0 ? 'meta' : 'claim';

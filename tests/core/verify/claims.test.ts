@@ -106,6 +106,7 @@ describe('statement kinds', () => {
     'No, not always.',
     "I'm sorry",
     'Unfortunately,',
+    'Unfortunately not.',
   ])('a connective or meta sentence is not a claim: %s', (sentence) => {
     expect(statementKind(sentence)).toBe('meta');
   });
@@ -123,6 +124,8 @@ describe('statement kinds', () => {
     "It doesn't give any warning before the drum locks.",
     "There's no drain hose in the box.",
     "I'm sorry to say the warranty ended in 2024.",
+    "Unfortunately, the warranty doesn't cover water damage.",
+    'Sadly, it is not waterproof.',
     'Not waterproof.',
     'They differ in drum size.',
     // GNU diffutils' manual: "context" there is the subject, not the sources.
